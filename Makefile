@@ -1,0 +1,28 @@
+# NoteLedger: `make run` sets up, builds and watches ./Inbox; `make test` sets up, builds and tests.
+SHELL := /bin/bash
+LLAMA_VERSION := 0.3.36
+CACHE := $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/noteledger
+LLAMA_PREFIX := $(CACHE)/llama.cpp-$(LLAMA_VERSION)
+export PKG_CONFIG_PATH := $(LLAMA_PREFIX)/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
+export PATH := /opt/swift/usr/bin:$(PATH)
+
+.PHONY: deps build run test clean
+
+## deps: install Debian packages, build llama.cpp and fetch the model (idempotent)
+deps:
+	@./scripts/deps.sh
+
+## build: the release binary at .build/release/noteledger
+build: deps
+	swift build -c release --product noteledger
+
+## run: set up, build, then watch ./Inbox with the default model
+run: build
+	.build/release/noteledger watch --inbox ./Inbox
+
+## test: set up, build, then every test
+test: build
+	swift test
+
+clean:
+	rm -rf .build

@@ -1,0 +1,44 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "noteledger",
+    products: [
+        .executable(name: "noteledger", targets: ["noteledger"]),
+        .library(name: "GuidedLlama", targets: ["GuidedLlama"]),
+    ],
+    targets: [
+        // MARK: - C libraries (installed by `make deps`)
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        .systemLibrary(name: "CInotifyTools", path: "Sources/CInotifyTools"),
+        // llama.cpp is built by `make deps` into a cache prefix that ships a llama.pc;
+        // the Makefile puts that prefix on PKG_CONFIG_PATH.
+        .systemLibrary(name: "CLlama", path: "Sources/CLlama", pkgConfig: "llama"),
+
+        // MARK: - Shared helpers
+        // Hashing a 250 MB model unoptimised takes a minute; keep it fast in debug builds too.
+        .target(name: "Digest", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+
+        // MARK: - Guided generation (knows nothing of expenses)
+        .target(name: "GuidedLlama", dependencies: ["Digest", "CLlama"]),
+
+        // MARK: - Ledger core and the command line
+        .target(name: "Ledger", dependencies: ["GuidedLlama", "Digest", "CSQLite", "CInotifyTools"]),
+        .target(name: "NoteLedgerCLI", dependencies: ["Ledger", "GuidedLlama", "Digest"]),
+        .executableTarget(name: "noteledger", dependencies: ["NoteLedgerCLI"]),
+
+        // MARK: - Tests
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "DigestTests", dependencies: ["Digest"]),
+        .testTarget(name: "GuidedLlamaTests", dependencies: ["GuidedLlama", "TestSupport"]),
+        .testTarget(name: "LedgerTests", dependencies: ["Ledger", "TestSupport"]),
+        .testTarget(name: "NoteLedgerCLITests", dependencies: ["noteledger", "TestSupport"]),
+    ]
+)
+
+// Strict settings for every Swift target, in one place.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+    ]
+}

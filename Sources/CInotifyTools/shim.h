@@ -1,0 +1,2 @@
+#include <inotifytools/inotifytools.h>
+#include <inotifytools/inotify.h>

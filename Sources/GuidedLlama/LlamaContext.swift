@@ -1,0 +1,70 @@
+import CLlama
+import Foundation
+
+/// A llama.cpp inference context: the KV cache and the decode loop's state.
+/// Owns the `llama_context*` and frees it in `deinit`. Used from one thread at a time.
+final class LlamaContext {
+    let model: LlamaModel
+    let pointer: OpaquePointer
+    let contextLength: Int
+    let batchSize: Int
+
+    /// - Parameters:
+    ///   - contextLength: tokens the context holds (prompt plus generated).
+    ///   - batchSize: the most tokens one `decode` call takes.
+    ///   - threads: CPU threads for generation and prompt processing.
+    /// - Throws: `LlamaError.contextCreationFailed`.
+    init(model: LlamaModel, contextLength: Int, batchSize: Int = 512, threads: Int) throws {
+        var params = llama_context_default_params()
+        params.n_ctx = UInt32(contextLength)
+        params.n_batch = UInt32(batchSize)
+        params.n_ubatch = UInt32(batchSize)
+        params.n_seq_max = 1
+        params.n_threads = Int32(threads)
+        params.n_threads_batch = Int32(threads)
+        // Sliding-window models (Gemma 3) only keep a reusable prompt prefix with a full-size cache.
+        params.swa_full = true
+        params.no_perf = true
+        guard let pointer = llama_init_from_model(model.pointer, params) else {
+            throw LlamaError.contextCreationFailed(contextLength: contextLength)
+        }
+        self.model = model
+        self.pointer = pointer
+        self.contextLength = Int(llama_n_ctx(pointer))
+        self.batchSize = batchSize
+    }
+
+    deinit {
+        llama_free(pointer)
+    }
+
+    /// Forgets every cached token from `position` on (all of them when `position` is 0).
+    func truncate(from position: Int) {
+        let memory = llama_get_memory(pointer)
+        if position == 0 {
+            llama_memory_clear(memory, true)
+        } else {
+            _ = llama_memory_seq_rm(memory, 0, llama_pos(position), -1)
+        }
+    }
+
+    /// Feeds `tokens` at the next positions; logits are kept for the last token only.
+    /// - Throws: `LlamaError.decodeFailed`.
+    func decode(_ tokens: [llama_token]) throws {
+        var start = 0
+        while start < tokens.count {
+            let end = min(start + batchSize, tokens.count)
+            var chunk = Array(tokens[start..<end])
+            let status = chunk.withUnsafeMutableBufferPointer { buffer in
+                llama_decode(pointer, llama_batch_get_one(buffer.baseAddress, Int32(buffer.count)))
+            }
+            guard status == 0 else { throw LlamaError.decodeFailed(status: status) }
+            start = end
+        }
+    }
+
+    /// The logits after the last decoded token, one per vocabulary entry.
+    func lastLogits() -> UnsafeMutableBufferPointer<Float> {
+        UnsafeMutableBufferPointer(start: llama_get_logits_ith(pointer, -1), count: model.vocabularySize)
+    }
+}

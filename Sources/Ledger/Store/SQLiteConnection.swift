@@ -1,0 +1,109 @@
+import CSQLite
+import Foundation
+
+/// One open SQLite database. Owns the `sqlite3*` handle and closes it in `deinit`.
+///
+/// Not thread-safe by itself: whoever holds a connection serialises access to it
+/// (an actor, or one connection per thread).
+public final class SQLiteConnection {
+    let handle: OpaquePointer
+    public let path: String
+    private var statementCache: [String: SQLiteStatement] = [:]
+
+    /// Opens (creating if needed) the database at `path` with WAL, `busy_timeout` and foreign keys.
+    /// - Parameters:
+    ///   - path: the database file.
+    ///   - readOnly: open without write access (the file must exist).
+    ///   - busyTimeout: how long a writer waits for a lock before failing, in milliseconds.
+    /// - Throws: `SQLiteError` when the file cannot be opened or configured.
+    public init(path: String, readOnly: Bool = false, busyTimeout: Int32 = 10_000) throws {
+        var pointer: OpaquePointer?
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+            | SQLITE_OPEN_NOMUTEX
+        let rc = sqlite3_open_v2(path, &pointer, flags, nil)
+        guard rc == SQLITE_OK, let pointer else {
+            let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(pointer)
+            throw SQLiteError(code: rc, message: "cannot open \(path): \(message)")
+        }
+        self.handle = pointer
+        self.path = path
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, busyTimeout)
+        if !readOnly {
+            try execute("PRAGMA journal_mode = WAL")
+            try execute("PRAGMA synchronous = NORMAL")
+        }
+        try execute("PRAGMA foreign_keys = ON")
+    }
+
+    deinit {
+        statementCache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    // MARK: - Running SQL
+
+    /// Runs one or more statements that return no rows.
+    public func execute(_ sql: String) throws {
+        var errorMessage: UnsafeMutablePointer<CChar>?
+        let rc = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
+        if rc != SQLITE_OK {
+            let message = errorMessage.map { String(cString: $0) } ?? lastErrorMessage
+            sqlite3_free(errorMessage)
+            throw SQLiteError(code: rc, message: message, sql: sql)
+        }
+    }
+
+    /// A prepared statement for `sql`, reused across calls (reset and unbound first).
+    public func statement(_ sql: String) throws -> SQLiteStatement {
+        if let cached = statementCache[sql] {
+            cached.reset()
+            return cached
+        }
+        let statement = try SQLiteStatement(connection: self, sql: sql)
+        statementCache[sql] = statement
+        return statement
+    }
+
+    /// Runs `sql` with `bindings` and returns every row.
+    public func query(_ sql: String, _ bindings: [SQLiteValue] = []) throws -> [SQLiteRow] {
+        let statement = try statement(sql)
+        try statement.bind(bindings)
+        var rows: [SQLiteRow] = []
+        while let row = try statement.step() {
+            rows.append(row)
+        }
+        return rows
+    }
+
+    /// Runs `sql` with `bindings` for its effect; returns the number of rows changed.
+    @discardableResult
+    public func run(_ sql: String, _ bindings: [SQLiteValue] = []) throws -> Int {
+        let statement = try statement(sql)
+        try statement.bind(bindings)
+        while try statement.step() != nil {}
+        return Int(sqlite3_changes(handle))
+    }
+
+    /// The rowid of the last inserted row.
+    public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`, rolling back if it throws.
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }
+
+    /// The SQLite library version, e.g. "3.40.1".
+    public static var libraryVersion: String { String(cString: sqlite3_libversion()) }
+}

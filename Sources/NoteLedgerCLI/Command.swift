@@ -1,0 +1,52 @@
+import Ledger
+
+/// What every command gets to run with.
+public struct CommandContext: Sendable {
+    public let configuration: Configuration
+    public let console: Console
+}
+
+/// One `noteledger` subcommand: its documentation, its parsing and its work.
+protocol Command: Sendable {
+    /// The word after `noteledger`.
+    static var name: String { get }
+    /// One line for the command list.
+    static var abstract: String { get }
+    /// The synopsis after `noteledger `, e.g. `show ID`.
+    static var synopsis: String { get }
+    /// Options and arguments, one per line, already indented.
+    static var details: String { get }
+
+    /// Parses the command's own arguments (global options are already removed).
+    /// - Throws: `UsageError`.
+    init(parsing arguments: inout ArgumentList) throws
+
+    /// Does the work. Throws `UsageError` for bad input found late, anything else for failures.
+    func run(in context: CommandContext) async throws
+}
+
+extension Command {
+    static var help: String {
+        var text = "Usage: noteledger \(synopsis)\n\n\(abstract)\n"
+        if !details.isEmpty { text += "\nOptions:\n\(details)\n" }
+        text += "\n" + NoteLedgerTool.globalOptionsHelp
+        return text
+    }
+}
+
+/// A command whose behaviour has not been built yet: it says so and fails, never pretends.
+protocol PlannedCommand: Command {
+    init()
+}
+
+extension PlannedCommand {
+    init(parsing arguments: inout ArgumentList) throws {
+        // Options are not validated: the command refuses to run whatever they are.
+        arguments = ArgumentList([])
+        self.init()
+    }
+
+    func run(in context: CommandContext) async throws {
+        throw CommandFailure("`noteledger \(Self.name)` is not built yet in this version; see the README for what works today")
+    }
+}

@@ -1,0 +1,82 @@
+import Digest
+import Foundation
+import GuidedLlama
+import Ledger
+
+/// `noteledger doctor`: what is installed, where things are, and whether the model loads.
+struct DoctorCommand: Command {
+    static let name = "doctor"
+    static let abstract = "Report versions, the model (path, size, sha256, whether it loads), inotify limits and the database."
+    static let synopsis = "doctor"
+    static let details = ""
+
+    init(parsing arguments: inout ArgumentList) throws {
+        try arguments.finish()
+    }
+
+    func run(in context: CommandContext) async throws {
+        let console = context.console
+        let configuration = context.configuration
+        var problems: [String] = []
+        func line(_ label: String, _ value: String) {
+            console.out(label.padding(toLength: 16, withPad: " ", startingAt: 0) + value)
+        }
+
+        line("swift", SwiftVersion.compiler)
+        line("llama.cpp", LlamaRuntime.version)
+        line("cpu features", LlamaRuntime.systemInfo)
+        line("sqlite", SQLiteConnection.libraryVersion)
+
+        // MARK: Model
+        let modelURL = URL(fileURLWithPath: configuration.modelPath)
+        line("model", modelURL.path)
+        if let attributes = try? FileManager.default.attributesOfItem(atPath: modelURL.path),
+           let size = attributes[.size] as? Int {
+            line("model size", ByteCountFormatter.string(fromByteCount: Int64(size), countStyle: .file) + " (\(size) bytes)")
+            let sha256 = (try? SHA256.hex(ofFileAt: modelURL)) ?? "unreadable"
+            let pinned = sha256 == Configuration.defaultModelSHA256 ? " (the pinned default model)" : ""
+            line("model sha256", sha256 + pinned)
+            do {
+                let model = try LlamaModel(url: modelURL)
+                line("model loads", "yes: \(model.summary); vocabulary \(model.vocabularySize) tokens, "
+                    + "trained context \(model.trainingContextLength) tokens")
+            } catch {
+                line("model loads", "no: \(error)")
+                problems.append("the model at \(modelURL.path) does not load (\(error)); run `make deps` to "
+                    + "fetch the default model again, or pass --model PATH to a GGUF file")
+            }
+        } else {
+            line("model size", "missing")
+            problems.append("no model at \(modelURL.path); run `make deps` to fetch the default model, "
+                + "or pass --model PATH (env NOTELEDGER_MODEL) to a GGUF file")
+        }
+
+        // MARK: inotify
+        line("inotify", InotifySession.limits().map { "\($0.name)=\($0.value)" }.joined(separator: " "))
+
+        // MARK: Database
+        let exists = FileManager.default.fileExists(atPath: configuration.databasePath)
+        line("database", configuration.databasePath + (exists ? "" : " (not created yet)"))
+
+        if !problems.isEmpty {
+            throw CommandFailure(problems.joined(separator: "\nError: "))
+        }
+    }
+}
+
+/// The Swift compiler this binary was built with, to the minor version.
+enum SwiftVersion {
+    static var compiler: String {
+        #if swift(>=6.4)
+        "6.4 or later"
+        #elseif swift(>=6.3)
+        "6.3"
+        #elseif swift(>=6.2)
+        "6.2"
+        #elseif swift(>=6.1)
+        "6.1"
+        #else
+        "6.0"
+        #endif
+    }
+}

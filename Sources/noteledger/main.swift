@@ -1,0 +1,4 @@
+import Foundation
+import NoteLedgerCLI
+
+exit(await NoteLedgerTool.main(Array(CommandLine.arguments.dropFirst())))
