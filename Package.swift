@@ -32,7 +32,7 @@ let package = Package(
         .testTarget(name: "DigestTests", dependencies: ["Digest"]),
         .testTarget(name: "GuidedLlamaTests", dependencies: ["GuidedLlama", "TestSupport"]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "TestSupport"]),
-        .testTarget(name: "NoteLedgerCLITests", dependencies: ["noteledger", "TestSupport"]),
+        .testTarget(name: "NoteLedgerCLITests", dependencies: ["noteledger", "TestSupport"], exclude: ["Golden"]),
     ]
 )
 
