@@ -5,6 +5,7 @@ let package = Package(
     name: "noteledger",
     products: [
         .executable(name: "noteledger", targets: ["noteledger"]),
+        .library(name: "Guided", targets: ["Guided"]),
         .library(name: "GuidedLlama", targets: ["GuidedLlama"]),
     ],
     targets: [
@@ -20,17 +21,19 @@ let package = Package(
         .target(name: "Digest", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
 
         // MARK: - Guided generation (knows nothing of expenses)
-        .target(name: "GuidedLlama", dependencies: ["Digest", "CLlama"]),
+        .target(name: "Guided"),
+        .target(name: "GuidedLlama", dependencies: ["Guided", "Digest", "CLlama"]),
 
         // MARK: - Ledger core and the command line
-        .target(name: "Ledger", dependencies: ["GuidedLlama", "Digest", "CSQLite", "CInotifyTools"]),
-        .target(name: "NoteLedgerCLI", dependencies: ["Ledger", "GuidedLlama", "Digest"]),
+        .target(name: "Ledger", dependencies: ["Guided", "GuidedLlama", "Digest", "CSQLite", "CInotifyTools"]),
+        .target(name: "NoteLedgerCLI", dependencies: ["Ledger", "Guided", "GuidedLlama", "Digest"]),
         .executableTarget(name: "noteledger", dependencies: ["NoteLedgerCLI"]),
 
         // MARK: - Tests
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DigestTests", dependencies: ["Digest"]),
-        .testTarget(name: "GuidedLlamaTests", dependencies: ["GuidedLlama", "TestSupport"]),
+        .testTarget(name: "GuidedTests", dependencies: ["Guided", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "GuidedLlamaTests", dependencies: ["GuidedLlama", "Guided", "TestSupport"]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "TestSupport"]),
         .testTarget(name: "NoteLedgerCLITests", dependencies: ["noteledger", "TestSupport"], exclude: ["Golden"]),
     ]

@@ -1,5 +1,6 @@
 import CLlama
 import Foundation
+import Guided
 
 /// One generated token: its bytes and its log-probability under the model's full distribution
 /// (before the grammar removed anything), so a forced or constrained token still shows how sure
@@ -24,15 +25,18 @@ final class LlamaDecoder {
         candidates.reserveCapacity(model.vocabularySize)
     }
 
-    /// Generates greedily under `grammar` until the grammar is complete, an end-of-generation
-    /// token, `maxTokens`, or `shouldStop` returns true.
+    /// Generates under `grammar` until the grammar is complete (only end-of-generation is left),
+    /// `options.maximumTokens`, or `onToken` returns false.
     /// - Parameters:
     ///   - onToken: receives each token as it is chosen; return false to stop.
     /// - Throws: `LlamaError` (context window, decoding, grammar).
     func generate(
-        prompt: String, grammar: String, maxTokens: Int,
+        prompt: String, grammar: String, options: GenerationOptions,
         onToken: (GeneratedToken) throws -> Bool
     ) throws {
+        let maxTokens = options.maximumTokens
+        var random: SplitMix64?
+        if case .random(_, _, _, let seed) = options.sampling { random = SplitMix64(seed: UInt64(seed)) }
         let sampler = try LlamaGrammarSampler(model: model, grammar: grammar)
         let promptTokens = try model.tokenize(prompt, addSpecial: true)
         guard promptTokens.count + maxTokens <= context.contextLength else {
@@ -42,7 +46,10 @@ final class LlamaDecoder {
 
         for _ in 0..<maxTokens {
             let logits = context.lastLogits()
-            guard let token = constrainedArgmax(logits, sampler: sampler) else {
+            let choice = random == nil
+                ? constrainedArgmax(logits, sampler: sampler)
+                : constrainedSample(logits, sampler: sampler, sampling: options.sampling, random: &random!)
+            guard let token = choice else {
                 throw LlamaError.grammarDeadEnd(grammar: grammar)
             }
             if model.isEndOfGeneration(token) { return }
@@ -104,6 +111,43 @@ final class LlamaDecoder {
         }
     }
 
+    /// A random token the grammar allows: top-k, then temperature, then top-p (nucleus).
+    private func constrainedSample(_ logits: UnsafeMutableBufferPointer<Float>, sampler: LlamaGrammarSampler,
+                                   sampling: GenerationOptions.Sampling, random: inout SplitMix64) -> llama_token? {
+        guard case .random(let temperature, let topK, let topP, _) = sampling else { return nil }
+        candidates.removeAll(keepingCapacity: true)
+        for index in 0..<logits.count {
+            candidates.append(llama_token_data(id: llama_token(index), logit: logits[index], p: 0))
+        }
+        candidates.withUnsafeMutableBufferPointer { buffer in
+            var array = llama_token_data_array(data: buffer.baseAddress, size: buffer.count, selected: -1, sorted: false)
+            sampler.constrain(&array)
+        }
+        var allowed = candidates.filter { $0.logit.isFinite }
+        guard !allowed.isEmpty else { return nil }
+        allowed.sort { $0.logit > $1.logit }
+        allowed = Array(allowed.prefix(max(1, topK)))
+        let scale = 1 / max(temperature, 1e-4)
+        let top = Double(allowed[0].logit)
+        var weights = allowed.map { exp((Double($0.logit) - top) * scale) }
+        let total = weights.reduce(0, +)
+        weights = weights.map { $0 / total }
+        var mass = 0.0
+        var keep = 0
+        while keep < weights.count {
+            mass += weights[keep]
+            keep += 1
+            if mass >= topP { break }
+        }
+        let target = random.nextUnit() * weights.prefix(keep).reduce(0, +)
+        var running = 0.0
+        for index in 0..<keep {
+            running += weights[index]
+            if target < running { return allowed[index].id }
+        }
+        return allowed[keep - 1].id
+    }
+
     /// log softmax over the full vocabulary.
     private func logProbability(of token: llama_token, in logits: UnsafeMutableBufferPointer<Float>) -> Double {
         var maximum = -Float.infinity
@@ -111,5 +155,27 @@ final class LlamaDecoder {
         var sum = 0.0
         for logit in logits { sum += Double(expf(logit - maximum)) }
         return Double(logits[Int(token)] - maximum) - log(sum)
+    }
+}
+
+/// A small seeded generator (SplitMix64), so sampled runs repeat exactly for a seed.
+struct SplitMix64 {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A uniform value in 0..<1.
+    mutating func nextUnit() -> Double {
+        Double(next() >> 11) / Double(1 << 53)
     }
 }

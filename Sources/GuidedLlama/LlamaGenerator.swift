@@ -1,4 +1,5 @@
 import Foundation
+import Guided
 
 /// Grammar-constrained text generation with one model and one context.
 /// A thin public face over the decode loop; one request at a time.
@@ -21,7 +22,8 @@ public final class LlamaGenerator {
     /// - Throws: `LlamaError`.
     public func generate(prompt: String, grammar: String, maxTokens: Int,
                          onToken: (GeneratedToken) throws -> Bool) throws {
-        try decoder.generate(prompt: prompt, grammar: grammar, maxTokens: maxTokens, onToken: onToken)
+        try decoder.generate(prompt: prompt, grammar: grammar, options: GenerationOptions(maximumTokens: maxTokens),
+                             onToken: onToken)
     }
 
     /// Generates greedily and returns the whole text.

@@ -1,0 +1,95 @@
+/// GBNF for `substring(of:)`: any run of whole words of a text, copied exactly.
+///
+/// Words are separated by whitespace; a span starts at a word and ends at a word, and may drop
+/// punctuation that trails its last word (`,.;:!?)` and closing quotes), so "Casa Lucio," offers
+/// "Casa Lucio". Spans are JSON-escaped, gathered in a trie and written as nested alternatives,
+/// so shared prefixes are matched once.
+enum SpanGrammar {
+    /// The spans of `text`, each at most `maxLength` characters (default 80), longest first.
+    static func spans(of text: String, maxLength: Int?) -> [String] {
+        let limit = maxLength ?? 80
+        let words = wordRanges(text)
+        var spans: [String] = []
+        var seen = Set<String>()
+        for start in words.indices {
+            for end in start..<words.count {
+                let span = String(text[words[start].lowerBound..<words[end].upperBound])
+                if span.count > limit { break }
+                for candidate in [span, trimmed(span)] where !candidate.isEmpty && seen.insert(candidate).inserted {
+                    spans.append(candidate)
+                }
+            }
+        }
+        return spans
+    }
+
+    /// The GBNF expression (without quotes) matching exactly the JSON bodies of `spans`.
+    static func expression(for spans: [String]) -> String {
+        let trie = Trie()
+        for span in spans {
+            trie.insert(Array(GeneratedContent.quote(span).dropFirst().dropLast()))
+        }
+        return trie.gbnf()
+    }
+
+    private static let trailing: Set<Character> = [",", ".", ";", ":", "!", "?", ")", "\"", "'", "”", "’"]
+
+    private static func trimmed(_ span: String) -> String {
+        var result = Substring(span)
+        while let last = result.last, trailing.contains(last) { result = result.dropLast() }
+        return String(result)
+    }
+
+    private static func wordRanges(_ text: String) -> [Range<String.Index>] {
+        var ranges: [Range<String.Index>] = []
+        var start: String.Index?
+        for index in text.indices {
+            if text[index].isWhitespace {
+                if let begun = start { ranges.append(begun..<index) }
+                start = nil
+            } else if start == nil {
+                start = index
+            }
+        }
+        if let begun = start { ranges.append(begun..<text.endIndex) }
+        return ranges
+    }
+
+    /// A character trie; a node that ends a span makes the rest optional.
+    private final class Trie {
+        var children: [(Character, Trie)] = []
+        var isEnd = false
+
+        func insert(_ characters: [Character]) {
+            var node = self
+            for character in characters {
+                if let next = node.children.first(where: { $0.0 == character })?.1 {
+                    node = next
+                } else {
+                    let next = Trie()
+                    node.children.append((character, next))
+                    node = next
+                }
+            }
+            node.isEnd = true
+        }
+
+        /// GBNF for the strings below this node.
+        func gbnf() -> String {
+            let branches = children.map { character, child -> String in
+                // Follow single-child chains into one literal.
+                var literal = String(character)
+                var node = child
+                while node.children.count == 1 && !node.isEnd {
+                    literal.append(node.children[0].0)
+                    node = node.children[0].1
+                }
+                let rest = node.children.isEmpty ? "" : " " + node.gbnf()
+                return GBNF.literal(literal) + rest
+            }
+            let body = branches.count == 1 ? branches[0] : "(" + branches.joined(separator: " | ") + ")"
+            if children.isEmpty { return "" }
+            return isEnd ? "(" + body + ")?" : body
+        }
+    }
+}

@@ -1,0 +1,56 @@
+/// How to pick tokens.
+public struct GenerationOptions: Sendable, Equatable {
+    public enum Sampling: Sendable, Equatable {
+        /// Always the most likely allowed token.
+        case greedy
+        /// Random among the `topK` most likely tokens within `topP` mass, at `temperature`.
+        case random(temperature: Double, topK: Int, topP: Double, seed: UInt32)
+    }
+
+    public var sampling: Sampling
+    /// The most tokens to generate; the value must be complete within them.
+    public var maximumTokens: Int
+
+    public init(sampling: Sampling = .greedy, maximumTokens: Int = 256) {
+        self.sampling = sampling
+        self.maximumTokens = maximumTokens
+    }
+}
+
+/// Who generated something: the model file's name and its sha256.
+public struct ModelIdentity: Sendable, Equatable, CustomStringConvertible {
+    public let name: String
+    public let sha256: String
+
+    public init(name: String, sha256: String) {
+        self.name = name
+        self.sha256 = sha256
+    }
+
+    public var description: String { "\(name) (sha256 \(sha256.prefix(12))…)" }
+}
+
+/// One piece of generated text and how likely the model found it (natural log, full vocabulary).
+public struct GeneratedPiece: Sendable, Equatable {
+    public let bytes: [UInt8]
+    public let logProbability: Double
+
+    public init(bytes: [UInt8], logProbability: Double) {
+        self.bytes = bytes
+        self.logProbability = logProbability
+    }
+}
+
+/// A language model that generates text under a grammar. Implementations run the model
+/// (`GuidedLlama` runs llama.cpp in-process); sessions turn schemas into grammars and text into
+/// typed values.
+public protocol LanguageModel: Sendable {
+    /// The model's file name and sha256.
+    var identity: ModelIdentity { get }
+
+    /// Generates a continuation of `prompt` that `grammar` admits, piece by piece.
+    /// The stream ends when the grammar is complete or `options.maximumTokens` is reached;
+    /// cancelling the consumer stops the model. Failures are `GenerationError`s.
+    func generate(prompt: String, grammar: Grammar, options: GenerationOptions)
+        -> AsyncThrowingStream<GeneratedPiece, any Error>
+}

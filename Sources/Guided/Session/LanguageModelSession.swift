@@ -1,0 +1,169 @@
+import Foundation
+import Synchronization
+
+/// A conversation-free generation session over one model: instructions and few-shot examples make
+/// a prompt; a schema becomes a grammar; the model's text becomes typed values, streamed as
+/// cumulative snapshots. One request at a time.
+public final class LanguageModelSession: Sendable {
+    /// A worked example shown to the model before the input.
+    public struct Example: Sendable {
+        public let input: String
+        public let output: GeneratedContent
+
+        public init(input: String, output: GeneratedContent) {
+            self.input = input
+            self.output = output
+        }
+    }
+
+    public let model: any LanguageModel
+    public let instructions: String?
+    public let examples: [Example]
+    /// The labels before each input and output in the prompt.
+    public let labels: (input: String, output: String)
+    private let compiler: GrammarCompiler
+    private let busy = Atomic<Bool>(false)
+
+    public init(model: any LanguageModel, instructions: String? = nil, examples: [Example] = [],
+                labels: (input: String, output: String) = ("Input", "Output"),
+                compiler: GrammarCompiler = GrammarCompiler()) {
+        self.model = model
+        self.instructions = instructions
+        self.examples = examples
+        self.labels = labels
+        self.compiler = compiler
+    }
+
+    // MARK: - Prompt
+
+    /// The prompt for `input`: instructions, examples, then the input and an open output label.
+    /// Everything before the input is the same for every request, so models can cache it.
+    public func prompt(for input: String) -> String {
+        var text = instructions.map { $0 + "\n\n" } ?? ""
+        for example in examples {
+            text += "\(labels.input): \(example.input)\n\(labels.output): \(example.output.jsonString)\n\n"
+        }
+        return text + "\(labels.input): \(input)\n\(labels.output):"
+    }
+
+    /// The grammar a request for `schema` runs under (the value after one space).
+    public func grammar(for schema: GenerationSchema) throws -> Grammar {
+        do {
+            return try compiler.compile(schema, prefix: " ")
+        } catch let error as GrammarCompilationError {
+            throw GenerationError.unsupportedSchema(error)
+        }
+    }
+
+    // MARK: - Requests
+
+    /// Generates a `Content` for `input` and returns it when complete.
+    /// - Parameters:
+    ///   - schema: a run-time schema to use instead of `Content.generationSchema`
+    ///     (for guides filled per request, such as `substring(of:)` the input).
+    /// - Throws: `GenerationError`; `GeneratedContentError` when the value does not fit `Content`.
+    public func respond<Content: Generable>(
+        to input: String, generating type: Content.Type = Content.self,
+        schema: GenerationSchema? = nil, options: GenerationOptions = GenerationOptions()
+    ) async throws -> Response<Content> {
+        try claim()
+        defer { release() }
+        return try await run(input: input, schema: schema ?? Content.generationSchema, options: options) { _ in }
+    }
+
+    /// Generates a `Content` for `input`, yielding a snapshot each time the value grows.
+    /// Cancelling the consumer's task, or dropping the stream, stops the model.
+    public func streamResponse<Content: Generable>(
+        to input: String, generating type: Content.Type = Content.self,
+        schema: GenerationSchema? = nil, options: GenerationOptions = GenerationOptions()
+    ) -> AsyncThrowingStream<ResponseSnapshot<Content>, any Error> {
+        AsyncThrowingStream { continuation in
+            do {
+                try claim()
+            } catch {
+                continuation.finish(throwing: error)
+                return
+            }
+            let task = Task {
+                defer { release() }
+                do {
+                    let response: Response<Content> = try await run(
+                        input: input, schema: schema ?? Content.generationSchema, options: options
+                    ) { snapshot in
+                        continuation.yield(snapshot)
+                    }
+                    _ = response
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    // MARK: - The loop
+
+    private func claim() throws {
+        guard !busy.exchange(true, ordering: .acquiringAndReleasing) else { throw GenerationError.concurrentRequests }
+    }
+
+    private func release() {
+        busy.store(false, ordering: .releasing)
+    }
+
+    private func run<Content: Generable>(
+        input: String, schema: GenerationSchema, options: GenerationOptions,
+        onSnapshot: (ResponseSnapshot<Content>) -> Void
+    ) async throws -> Response<Content> {
+        let grammar = try grammar(for: schema)
+        var bytes: [UInt8] = []
+        var tokens: [(end: Int, logProbability: Double)] = []
+        var last: GeneratedContent?
+        var parsed = PartialJSONParser.parse(bytes)
+        for try await piece in model.generate(prompt: prompt(for: input), grammar: grammar, options: options) {
+            try Task.checkCancellation()
+            bytes += piece.bytes
+            tokens.append((bytes.count, piece.logProbability))
+            parsed = PartialJSONParser.parse(bytes)
+            if let content = parsed.content, content != last {
+                last = content
+                if let partial = try? Content.PartiallyGenerated(content) {
+                    onSnapshot(ResponseSnapshot(content: partial, rawContent: content, isComplete: parsed.isComplete))
+                }
+            }
+        }
+        if Task.isCancelled { throw GenerationError.cancelled }
+        guard parsed.isComplete, let content = parsed.content else {
+            throw GenerationError.decodingFailure(
+                "the output ended before the value was complete (\(tokens.count) tokens; limit \(options.maximumTokens))")
+        }
+        return Response(
+            content: try Content(content), rawContent: content,
+            text: String(decoding: bytes, as: UTF8.self).trimmingLeadingSpace,
+            confidence: Self.confidence(spans: parsed.spans, tokens: tokens), tokenCount: tokens.count)
+    }
+
+    /// For each value span, exp(mean log-probability) of the tokens overlapping it.
+    static func confidence(spans: [String: Range<Int>], tokens: [(end: Int, logProbability: Double)]) -> [String: Double] {
+        var result: [String: Double] = [:]
+        for (path, span) in spans {
+            var sum = 0.0
+            var count = 0
+            var start = 0
+            for token in tokens {
+                if token.end > span.lowerBound && start < span.upperBound {
+                    sum += token.logProbability
+                    count += 1
+                }
+                start = token.end
+            }
+            result[path] = count == 0 ? 1 : exp(sum / Double(count))
+        }
+        return result
+    }
+}
+
+extension String {
+    fileprivate var trimmingLeadingSpace: String { hasPrefix(" ") ? String(dropFirst()) : self }
+}

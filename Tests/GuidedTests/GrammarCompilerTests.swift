@@ -1,0 +1,61 @@
+import Foundation
+@testable import Guided
+import Testing
+
+@Suite struct GrammarCompilerTests {
+    @Test(arguments: [
+        ("quiz.gbnf", QuizQuestion.generationSchema),
+        ("theme.gbnf", Theme.generationSchema),
+        ("recipe.gbnf", Recipe.generationSchema),
+        ("grounded-expense.gbnf", groundedExpenseSchema(note: "Lunch at Casa Lucio, 48.50 \"team\"")),
+    ])
+    func grammarsMatchTheirGoldenFiles(name: String, schema: GenerationSchema) throws {
+        let grammar = try GrammarCompiler().compile(schema)
+        try expectGolden(grammar.text, named: name)
+        #expect(try GrammarCompiler().compile(schema) == grammar, "compilation is deterministic")
+    }
+
+    @Test(arguments: [
+        (GenerationSchema.string(.pattern("[a-z]+"), .maxLength(5)), "pattern cannot be combined with maxLength"),
+        (.string(.anyOf(["a"]), .constant("a")), "constant cannot be combined with anyOf"),
+        (.double(.maximum(2.5)), "not a whole number"),
+        (.decimal(.minimum(Decimal(string: "0.5")!)), "not a whole number"),
+        (.integer(.minimum(5), .maximum(3)), "the minimum is above the maximum"),
+        (.array(of: .integer(), .element(.maxLength(3))), "applies to arrays of strings only"),
+        (.array(of: .boolean, .minimumCount(3), .maximumCount(2)), "minimum count 3 is above its maximum 2"),
+        (.string(.pattern("a(?=b)")), "lookaround"),
+        (.string(.pattern("[\"]")), "may not hold '\"'"),
+        (.string(.pattern("a+?")), "lazy"),
+        (.string(.pattern("a^b")), "anchors"),
+        (.string(.pattern("\\1")), "not supported"),
+        (.string(.substring(of: "   ")), "no words"),
+        (.string(.anyOf(["long choice"]), .maxLength(3)), "no choice within maxLength"),
+        (.enumeration([]), "at least one case"),
+        (.object("Twice", [.init("a", .boolean), .init("a", .boolean)]), "declared twice"),
+    ])
+    func refusesWhatItCannotEnforce(schema: GenerationSchema, reason: String) {
+        let error = #expect(throws: GrammarCompilationError.self) { try GrammarCompiler().compile(schema) }
+        #expect(error?.reason.contains(reason) == true, "got \(String(describing: error))")
+    }
+
+    @Test func spansAreWholeWordsCopiedExactly() {
+        let spans = SpanGrammar.spans(of: "Lunch at Casa Lucio, 48.50", maxLength: 12)
+        #expect(spans.contains("Casa Lucio"))
+        #expect(spans.contains("Casa Lucio,"))
+        #expect(spans.contains("Lunch"))
+        #expect(!spans.contains("asa"))
+        #expect(!spans.contains("Lunch at Casa"), "longer than maxLength")
+        #expect(spans.allSatisfy { $0.count <= 12 })
+    }
+}
+
+/// Compares `text` with `Golden/<name>`; `UPDATE_GOLDEN=1` rewrites it.
+func expectGolden(_ text: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Golden").appendingPathComponent(name)
+    if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+        try Data(text.utf8).write(to: url)
+    }
+    let saved = try String(contentsOf: url, encoding: .utf8)
+    #expect(text == saved, "differs from Golden/\(name); rerun with UPDATE_GOLDEN=1 if intended", sourceLocation: sourceLocation)
+}
