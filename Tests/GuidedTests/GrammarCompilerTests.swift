@@ -1,5 +1,6 @@
 import Foundation
 @testable import Guided
+import TestSupport
 import Testing
 
 @Suite struct GrammarCompilerTests {

@@ -145,3 +145,9 @@ public enum GeneratedContent: Sendable, Equatable, ConvertibleFromGeneratedConte
         return out + "\""
     }
 }
+
+extension GeneratedContent: Generable {
+    /// Untyped content has no schema of its own: pass a run-time schema (`schema:`) with requests
+    /// that generate `GeneratedContent`. This placeholder is an empty object.
+    public static var generationSchema: GenerationSchema { .object("GeneratedContent", []) }
+}

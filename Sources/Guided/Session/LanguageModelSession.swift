@@ -119,15 +119,15 @@ public final class LanguageModelSession: Sendable {
         let grammar = try grammar(for: schema)
         var bytes: [UInt8] = []
         var tokens: [(end: Int, logProbability: Double)] = []
-        var last: GeneratedContent?
+        var last: (content: GeneratedContent, isComplete: Bool)?
         var parsed = PartialJSONParser.parse(bytes)
         for try await piece in model.generate(prompt: prompt(for: input), grammar: grammar, options: options) {
             try Task.checkCancellation()
             bytes += piece.bytes
             tokens.append((bytes.count, piece.logProbability))
             parsed = PartialJSONParser.parse(bytes)
-            if let content = parsed.content, content != last {
-                last = content
+            if let content = parsed.content, last?.content != content || last?.isComplete != parsed.isComplete {
+                last = (content, parsed.isComplete)
                 if let partial = try? Content.PartiallyGenerated(content) {
                     onSnapshot(ResponseSnapshot(content: partial, rawContent: content, isComplete: parsed.isComplete))
                 }

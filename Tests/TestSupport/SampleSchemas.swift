@@ -3,12 +3,12 @@ import Guided
 
 /// Generable types used across the Guided tests (and mirrored in the model tests).
 
-struct QuizQuestion: Generable, Equatable {
-    var question: String
-    var choices: [String]
-    var answerIndex: Int
+public struct QuizQuestion: Generable, Equatable {
+    public var question: String
+    public var choices: [String]
+    public var answerIndex: Int
 
-    static var generationSchema: GenerationSchema {
+    public static var generationSchema: GenerationSchema {
         .object("QuizQuestion", [
             .init("question", description: "the question", .string(.maxLength(120))),
             .init("choices", .array(of: .string(.maxLength(40)), .count(4))),
@@ -16,20 +16,20 @@ struct QuizQuestion: Generable, Equatable {
         ])
     }
 
-    init(_ content: GeneratedContent) throws {
+    public init(_ content: GeneratedContent) throws {
         question = try content.string("question")
         choices = try content.array("choices").map { try $0.stringValue.orThrow("choices[]", "a string") }
         answerIndex = try content.int("answerIndex")
     }
 }
 
-struct Theme: Generable, Equatable {
-    enum Mood: String, CaseIterable { case calm, bold, playful }
-    var name: String
-    var size: Int
-    var mood: Mood
+public struct Theme: Generable, Equatable {
+    public enum Mood: String, CaseIterable, Sendable { case calm, bold, playful }
+    public var name: String
+    public var size: Int
+    public var mood: Mood
 
-    static var generationSchema: GenerationSchema {
+    public static var generationSchema: GenerationSchema {
         .object("Theme", [
             .init("name", .string(.pattern("^[A-Z][a-z]+( [A-Z][a-z]+)?$"))),
             .init("size", .integer(.range(3...30))),
@@ -37,31 +37,31 @@ struct Theme: Generable, Equatable {
         ])
     }
 
-    init(_ content: GeneratedContent) throws {
+    public init(_ content: GeneratedContent) throws {
         name = try content.string("name")
         size = try content.int("size")
         mood = try Mood(rawValue: content.string("mood")).orThrow("mood", "a mood")
     }
 }
 
-struct Recipe: Generable, Equatable {
-    struct Ingredient: Equatable {
-        var name: String
-        var grams: Double?
+public struct Recipe: Generable, Equatable {
+    public struct Ingredient: Equatable, Sendable {
+        public var name: String
+        public var grams: Double?
     }
-    var title: String
-    var ingredients: [Ingredient]
-    var vegetarian: Bool
-    var note: String?
+    public var title: String
+    public var ingredients: [Ingredient]
+    public var vegetarian: Bool
+    public var note: String?
 
-    static var ingredientSchema: GenerationSchema {
+    public static var ingredientSchema: GenerationSchema {
         .object("Ingredient", [
             .init("name", .string(.maxLength(30))),
             .init("grams", .double(.range(0...5000)).orNull),
         ])
     }
 
-    static var generationSchema: GenerationSchema {
+    public static var generationSchema: GenerationSchema {
         .object("Recipe", [
             .init("title", .string(.maxLength(60))),
             .init("ingredients", .array(of: ingredientSchema, .minimumCount(1), .maximumCount(4))),
@@ -70,7 +70,7 @@ struct Recipe: Generable, Equatable {
         ])
     }
 
-    init(_ content: GeneratedContent) throws {
+    public init(_ content: GeneratedContent) throws {
         title = try content.string("title")
         ingredients = try content.array("ingredients").map {
             Ingredient(name: try $0.string("name"), grams: $0["grams"]?.doubleValue)
@@ -81,7 +81,7 @@ struct Recipe: Generable, Equatable {
 }
 
 /// A run-time schema: the merchant must be copied from the note.
-func groundedExpenseSchema(note: String) -> GenerationSchema {
+public func groundedExpenseSchema(note: String) -> GenerationSchema {
     .object("Expense", [
         .init("merchant", .string(.substring(of: note), .maxLength(40)).orNull),
         .init("amount", .decimal(.minimum(0)).orNull),
@@ -90,7 +90,7 @@ func groundedExpenseSchema(note: String) -> GenerationSchema {
 }
 
 extension Optional {
-    func orThrow(_ path: String, _ expected: String) throws -> Wrapped {
+    public func orThrow(_ path: String, _ expected: String) throws -> Wrapped {
         guard let self else { throw GeneratedContentError(path: path, expected: expected) }
         return self
     }

@@ -1,0 +1,166 @@
+import Foundation
+import Guided
+import GuidedLlama
+import TestSupport
+import Testing
+
+/// Typed generation with the real default model: every output satisfies every guide.
+@Suite(.serialized) struct GuidedGenerationTests {
+    static let model: Result<LlamaLanguageModel, any Error> = Result {
+        try LlamaLanguageModel(url: TestEnvironment.modelURL, contextLength: 1024)
+    }
+
+    func languageModel() throws -> LlamaLanguageModel {
+        do {
+            return try Self.model.get()
+        } catch {
+            Issue.record("the default model must be present (run `make deps`): \(error)")
+            throw error
+        }
+    }
+
+    @Test func aQuizQuestionHasExactlyFourChoicesAndAValidAnswer() async throws {
+        let session = LanguageModelSession(
+            model: try languageModel(), instructions: "Write a multiple-choice quiz question about the topic.",
+            examples: [.init(input: "planets", output: .object([
+                ("question", .string("Which planet is largest?")),
+                ("choices", .array([.string("Mars"), .string("Jupiter"), .string("Venus"), .string("Earth")])),
+                ("answerIndex", .number("1")),
+            ]))])
+        let response = try await session.respond(to: "rivers of Europe", generating: QuizQuestion.self)
+        let quiz = response.content
+        #expect(quiz.choices.count == 4)
+        #expect(quiz.choices.allSatisfy { $0.count <= 40 })
+        #expect(quiz.question.count <= 120)
+        #expect((0...3).contains(quiz.answerIndex))
+    }
+
+    @Test func aThemeHasAPatternNameASizeInRangeAndAKnownMood() async throws {
+        let session = LanguageModelSession(
+            model: try languageModel(), instructions: "Describe a visual theme for the event.",
+            examples: [.init(input: "a quiet library", output: .object([
+                ("name", .string("Paper Dawn")), ("size", .number("12")), ("mood", .string("calm")),
+            ]))])
+        for input in ["a summer festival", "a chess tournament with 300 players"] {
+            let theme = try await session.respond(to: input, generating: Theme.self).content
+            #expect(theme.name.wholeMatch(of: /[A-Z][a-z]+( [A-Z][a-z]+)?/) != nil, "name \(theme.name)")
+            #expect((3...30).contains(theme.size), "size \(theme.size)")
+        }
+    }
+
+    @Test func aRecipeHasOneToFourIngredientsWithinBounds() async throws {
+        let session = LanguageModelSession(
+            model: try languageModel(), instructions: "Write a short recipe.",
+            examples: [.init(input: "toast", output: .object([
+                ("title", .string("Butter toast")),
+                ("ingredients", .array([
+                    .object([("name", .string("bread")), ("grams", .number("60"))]),
+                    .object([("name", .string("butter")), ("grams", .null)]),
+                ])),
+                ("vegetarian", .bool(true)), ("note", .null),
+            ]))])
+        let recipe = try await session.respond(to: "tomato soup", generating: Recipe.self,
+                                               options: GenerationOptions(maximumTokens: 200)).content
+        #expect((1...4).contains(recipe.ingredients.count))
+        #expect(recipe.title.count <= 60)
+        #expect(recipe.ingredients.allSatisfy { $0.name.count <= 30 && ($0.grams.map { (0...5000).contains($0) } ?? true) })
+        #expect((recipe.note?.count ?? 0) <= 80)
+    }
+
+    @Test func aGroundedMerchantIsCopiedFromTheInput() async throws {
+        let note = "Lunch with Ana at Casa Lucio, 48.50 for the team offsite"
+        let session = LanguageModelSession(model: try languageModel(), instructions: "Extract the expense.")
+        let response = try await session.respond(to: note, generating: GeneratedContent.self,
+                                                 schema: groundedExpenseSchema(note: note))
+        if let merchant = response.rawContent["merchant"]?.stringValue {
+            #expect(note.contains(merchant))
+        }
+        #expect(["food", "travel", "shopping", "other"].contains(response.rawContent["category"]?.stringValue ?? ""))
+        #expect(response.confidence.keys.contains("category"))
+        #expect(response.confidence.values.allSatisfy { (0...1).contains($0) })
+    }
+
+    @Test func aStreamYieldsGrowingSnapshotsEndingComplete() async throws {
+        let session = LanguageModelSession(model: try languageModel(), instructions: "Describe a visual theme.")
+        var snapshots: [GeneratedContent] = []
+        var completed = false
+        for try await snapshot in session.streamResponse(to: "a harbour at night", generating: Theme.self) {
+            if let last = snapshots.last { #expect(snapshot.rawContent.extendsValue(last)) }
+            snapshots.append(snapshot.rawContent)
+            completed = snapshot.isComplete
+        }
+        #expect(snapshots.count >= 3)
+        #expect(completed)
+    }
+
+    @Test func cancellingAStreamStopsTheModelAndFreesTheSession() async throws {
+        let session = LanguageModelSession(model: try languageModel(), instructions: "Write a short recipe.")
+        var received = 0
+        // Leaving the loop drops the stream, which cancels the request.
+        for try await _ in session.streamResponse(to: "a long stew", generating: Recipe.self) {
+            received += 1
+            if received == 2 { break }
+        }
+        #expect(received == 2)
+        // The session serves the next request once the cancelled one has wound down.
+        var theme: Theme?
+        for _ in 0..<50 where theme == nil {
+            do {
+                theme = try await session.respond(to: "a garden", generating: Theme.self)
+                    .content
+            } catch GenerationError.concurrentRequests {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+        #expect(theme != nil)
+    }
+
+    @Test func aSecondRequestWhileStreamingIsRefused() async throws {
+        let session = LanguageModelSession(model: try languageModel(), instructions: "Write a short recipe.")
+        let stream = session.streamResponse(to: "bread", generating: Recipe.self)
+        await #expect(throws: GenerationError.concurrentRequests) {
+            _ = try await session.respond(to: "cake", generating: Recipe.self)
+        }
+        for try await _ in stream {}
+    }
+
+    @Test func aNoteLongerThanTheContextWindowIsATypedError() async throws {
+        let session = LanguageModelSession(model: try languageModel())
+        let note = String(repeating: "taxi 23.10 to the airport and back again, ", count: 200)
+        await #expect(throws: GenerationError.self) {
+            do {
+                _ = try await session.respond(to: note, generating: Theme.self)
+            } catch let error as GenerationError {
+                guard case .contextWindowExceeded(let tokens, let limit) = error else { throw error }
+                #expect(tokens > limit)
+                throw error
+            }
+        }
+    }
+
+    @Test func theModelIdentityNamesTheFileAndItsDigest() throws {
+        let identity = try languageModel().identity
+        #expect(identity.name == "gemma-3-270m-q4_k_m.gguf")
+        #expect(identity.sha256 == "a5fd3b62230aa5ec60212297dc9d20eaa70578ac519e00d93a17e44c087a6818")
+    }
+
+    @Test func aCorruptModelIsUnavailableWithAReason() throws {
+        let folder = try TemporaryDirectory()
+        let path = try folder.write("GGUF\u{3}\0\0\0garbage", to: "bad.gguf")
+        #expect(throws: GenerationError.self) { try LlamaLanguageModel(url: URL(fileURLWithPath: path)) }
+    }
+}
+
+extension GeneratedContent {
+    /// True when `self` is `earlier` with more written (nothing lost).
+    func extendsValue(_ earlier: GeneratedContent) -> Bool {
+        switch (earlier, self) {
+        case (.string(let a), .string(let b)): b.hasPrefix(a)
+        case (.number(let a), .number(let b)): b.hasPrefix(a)
+        case (.array(let a), .array(let b)): a.count <= b.count && zip(a, b).allSatisfy { $1.extendsValue($0) }
+        case (.object(let a), .object(let b)):
+            a.count <= b.count && zip(a, b).allSatisfy { $0.key == $1.key && $1.value.extendsValue($0.value) }
+        default: earlier == self
+        }
+    }
+}
