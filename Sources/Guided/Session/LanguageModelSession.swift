@@ -61,14 +61,17 @@ public final class LanguageModelSession: Sendable {
     /// - Parameters:
     ///   - schema: a run-time schema to use instead of `Content.generationSchema`
     ///     (for guides filled per request, such as `substring(of:)` the input).
+    ///   - onSnapshot: called with each cumulative snapshot as the value grows.
     /// - Throws: `GenerationError`; `GeneratedContentError` when the value does not fit `Content`.
     public func respond<Content: Generable>(
         to input: String, generating type: Content.Type = Content.self,
-        schema: GenerationSchema? = nil, options: GenerationOptions = GenerationOptions()
+        schema: GenerationSchema? = nil, options: GenerationOptions = GenerationOptions(),
+        onSnapshot: (ResponseSnapshot<Content>) -> Void = { _ in }
     ) async throws -> Response<Content> {
         try claim()
         defer { release() }
-        return try await run(input: input, schema: schema ?? Content.generationSchema, options: options) { _ in }
+        return try await run(input: input, schema: schema ?? Content.generationSchema, options: options,
+                             onSnapshot: onSnapshot)
     }
 
     /// Generates a `Content` for `input`, yielding a snapshot each time the value grows.
@@ -87,12 +90,11 @@ public final class LanguageModelSession: Sendable {
             let task = Task {
                 defer { release() }
                 do {
-                    let response: Response<Content> = try await run(
+                    let _: Response<Content> = try await run(
                         input: input, schema: schema ?? Content.generationSchema, options: options
                     ) { snapshot in
                         continuation.yield(snapshot)
                     }
-                    _ = response
                     continuation.finish()
                 } catch {
                     continuation.finish(throwing: error)

@@ -8,19 +8,6 @@ struct IngestCommand: PlannedCommand {
     static let details = "  PATH            a note file, or a folder whose notes are all ingested"
 }
 
-struct ExtractCommand: PlannedCommand {
-    static let name = "extract"
-    static let abstract = "Extract the expense from one note and print it as JSON."
-    static let synopsis = "extract [TEXT | -] [--stream] [--backend model|rules] [--received DATE] | --jsonl FILE"
-    static let details = """
-          TEXT              the note; `-` or nothing reads it from stdin
-          --stream          print each partial snapshot as a JSON line
-          --backend NAME    `model` (default) or `rules`
-          --received DATE   when the note was written (YYYY-MM-DD), for relative dates
-          --jsonl FILE      batch: one {"id","note","received"?} per line in, one expense per line out
-        """
-}
-
 struct QueryCommand: PlannedCommand {
     static let name = "query"
     static let abstract = "List drafts that match search terms."

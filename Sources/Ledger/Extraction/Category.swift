@@ -1,0 +1,52 @@
+/// The four ledger categories.
+public enum Category: String, CaseIterable, Sendable, Codable {
+    /// Meals, coffee, groceries, snacks, drinks.
+    case food
+    /// Transport, taxis, fuel, parking, tolls, flights, trains, hotels.
+    case travel
+    /// Goods: electronics, clothes, office supplies, books, household items.
+    case shopping
+    /// Services, subscriptions, fees, utilities, health, gifts, donations, …
+    case other
+}
+
+/// Keyword rules for the category, used when the model is unavailable and to check its choice.
+enum CategoryRules {
+    static let keywords: [(Category, [String])] = [
+        (.travel, ["taxi", "uber", "lyft", "cab", "bolt", "ride", "bus", "train", "metro", "subway",
+                   "tram", "ferry", "flight", "airline", "airport", "plane", "fare", "parking", "park", "toll",
+                   "tolls", "fuel", "gas", "petrol", "diesel", "tankstelle", "gasolina", "hotel", "hostel",
+                   "motel", "airbnb", "inn", "nights", "nächte", "noches", "rental", "car", "ticket",                    "bahn", "mileage", "visa fee",
+                   "タクシー", "電車", "新幹線", "ホテル", "aeropuerto", "aeroport", "aéroport"]),
+        (.food, ["lunch", "dinner", "breakfast", "brunch", "coffee", "cofee", "café", "cafe", "espresso", "latte",
+                 "tea", "restaurant", "bar", "beer", "beers", "wine", "drinks", "pizza", "burger", "sushi", "snack",
+                 "snacks", "groceries", "grocery", "supermarket", "bakery", "bäckerei", "croissant", "croissants",
+                 "meal", "meals", "food", "eats", "déjeuner", "dîner", "almoço", "jantar", "cena", "comida",
+                 "almuerzo", "mittagessen", "abendessen", "kaffee", "brezeln", "buffet", "minibar", "bill",
+                 "table", "compra", "コーヒー", "ランチ"]),
+        (.shopping, ["laptop", "phone case", "charger", "chargeur", "cable", "câble", "usb", "monitor", "keyboard",
+                     "mouse", "headphones", "airpods", "shoes", "shirt", "jacket", "clothes", "books", "book",
+                     "paper", "toner", "printer", "markers", "notes", "supplies", "shelves", "lamp", "desk",
+                     "chair", "mug", "cord", "furniture", "electronics", "gift card", "store"]),
+        (.other, ["subscription", "membership", "gym", "plan", "renewed", "electricity", "water",
+                  "internet", "phone bill", "recharge", "insurance", "dentist", "doctor", "pharmacy", "medicine",
+                  "copay", "donation", "gift", "fee", "fees", "shipping", "postage", "cleaning", "laundry",
+                  "haircut", "plumber", "repair", "babysitting", "coworking", "conference", "license", "cloud",
+                  "software", "tip", "tipped"]),
+    ]
+
+    /// The category whose keywords appear first-most strongly in `note`; nil when none match.
+    static func category(for note: String) -> Category? {
+        let text = note.lowercased()
+        let words = Set(text.split(whereSeparator: { !$0.isLetter }).map(String.init))
+        var best: (Category, Int)?
+        for (category, list) in keywords {
+            let hits = list.filter { keyword in
+                keyword.contains(" ") || keyword.unicodeScalars.contains { $0.value > 0x2E80 }
+                    ? text.contains(keyword) : words.contains(keyword)
+            }.count
+            if hits > 0 && hits > (best?.1 ?? 0) { best = (category, hits) }
+        }
+        return best?.0
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+
+/// Finds the date a note speaks of and resolves it against when the note was received.
+///
+/// Understood: ISO dates (2026-11-03); relative words in several languages (today, yesterday,
+/// "this morning", hier, ayer, ontem, gestern, 昨日, …); weekday names ("Tuesday", "last friday":
+/// the latest such day on or before the received day, before it when it is the same weekday only
+/// with "last"); month names with a day ("on Nov 3", "3 November", "Nov 3rd"); and numeric
+/// day/month ("3/11", "03.11", "3/11/2026"). Numeric dates are read day first, as most of the
+/// world writes them ("3/11" is 3 November), and month first only when the second number is over
+/// 12 ("11/23" is 23 November). A date without a year is the latest such date on or before the
+/// received day. Without a received day, only ISO dates resolve.
+enum DateResolver {
+    static func resolve(_ note: String, received: Date?) -> String? {
+        let text = note.lowercased()
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+
+        if let match = text.firstMatch(of: /(?:^|[^\d])(20\d\d)-(\d{1,2})-(\d{1,2})(?![\d])/),
+           let date = make(Int(match.1)!, Int(match.2)!, Int(match.3)!, calendar) {
+            return format(date, calendar)
+        }
+        guard let received else { return nil }
+        let day = calendar.startOfDay(for: received)
+
+        for (words, offset) in relativeWords {
+            if words.contains(where: { contains(text, word: $0) }) {
+                return format(calendar.date(byAdding: .day, value: offset, to: day)!, calendar)
+            }
+        }
+        if let (month, dayOfMonth) = monthAndDay(text) {
+            return latest(month: month, day: dayOfMonth, onOrBefore: day, calendar)
+        }
+        if let match = text.firstMatch(of: /(?:^|[^\d.,\/])(\d{1,2})[\/.](\d{1,2})(?:[\/.](\d{2,4}))?(?![\d.,\/])/) {
+            var first = Int(match.1)!
+            var second = Int(match.2)!
+            if second > 12 && first <= 12 { swap(&first, &second) }
+            if (1...31).contains(first), (1...12).contains(second) {
+                if let yearText = match.3, var year = Int(yearText) {
+                    if year < 100 { year += 2000 }
+                    if let date = make(year, second, first, calendar) { return format(date, calendar) }
+                } else {
+                    return latest(month: second, day: first, onOrBefore: day, calendar)
+                }
+            }
+        }
+        for (index, names) in weekdays.enumerated() where names.contains(where: { contains(text, word: $0) }) {
+            let target = index + 1 // Calendar: Sunday = 1
+            let current = calendar.component(.weekday, from: day)
+            var back = (current - target + 7) % 7
+            if back == 0 && (contains(text, word: "last") || contains(text, word: "pasado")) { back = 7 }
+            return format(calendar.date(byAdding: .day, value: -back, to: day)!, calendar)
+        }
+        return nil
+    }
+
+    // MARK: - Vocabulary
+
+    private static let relativeWords: [([String], Int)] = [
+        (["day before yesterday", "anteayer", "anteontem", "vorgestern", "avant-hier", "一昨日"], -2),
+        (["yesterday", "hier", "ayer", "ontem", "gestern", "ieri", "gisteren", "昨日", "昨天"], -1),
+        (["today", "tonight", "this morning", "this afternoon", "this evening", "hoy", "hoje", "heute",
+          "aujourd'hui", "oggi", "vandaag", "今日", "今天"], 0),
+    ]
+
+    private static let weekdays: [[String]] = [
+        ["sunday", "domingo", "sonntag", "dimanche"],
+        ["monday", "mon", "lunes", "segunda", "montag", "lundi"],
+        ["tuesday", "tue", "tues", "martes", "terça", "dienstag", "mardi"],
+        ["wednesday", "wed", "miércoles", "quarta", "mittwoch", "mercredi"],
+        ["thursday", "thu", "thurs", "jueves", "quinta", "donnerstag", "jeudi"],
+        ["friday", "fri", "viernes", "sexta", "freitag", "vendredi"],
+        ["saturday", "sábado", "samstag", "samedi"],
+    ]
+
+    private static let months: [[String]] = [
+        ["january", "jan", "enero", "janeiro", "januar", "janvier"],
+        ["february", "feb", "febrero", "fevereiro", "februar", "février"],
+        ["march", "mar", "marzo", "março", "märz", "mars"],
+        ["april", "apr", "abril", "avril"],
+        ["may", "mayo", "maio", "mai"],
+        ["june", "jun", "junio", "junho", "juni", "juin"],
+        ["july", "jul", "julio", "julho", "juli", "juillet"],
+        ["august", "aug", "agosto", "août"],
+        ["september", "sep", "sept", "septiembre", "setembro", "septembre"],
+        ["october", "oct", "octubre", "outubro", "oktober", "octobre"],
+        ["november", "nov", "noviembre", "novembro", "novembre"],
+        ["december", "dec", "diciembre", "dezembro", "dezember", "décembre"],
+    ]
+
+    /// "nov 3", "november 3rd", "3 nov", "3. november", "3 de noviembre".
+    private static func monthAndDay(_ text: String) -> (Int, Int)? {
+        let tokens = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        for (index, token) in tokens.enumerated() {
+            guard let month = months.firstIndex(where: { $0.contains(token) }) else { continue }
+            // "may" and "mar" are also words; only with a day beside them.
+            let neighbours = [index + 1, index - 1, index - 2].filter { tokens.indices.contains($0) }
+            for neighbour in neighbours {
+                let digits = tokens[neighbour].prefix { $0.isNumber }
+                let suffix = tokens[neighbour].dropFirst(digits.count)
+                guard let day = Int(digits), (1...31).contains(day),
+                      ["", "st", "nd", "rd", "th", "er", "º"].contains(String(suffix)) else { continue }
+                if neighbour == index - 2 && tokens[index - 1] != "de" { continue }
+                return (month + 1, day)
+            }
+        }
+        return nil
+    }
+
+    // MARK: - Calendar
+
+    private static func contains(_ text: String, word: String) -> Bool {
+        guard let first = word.unicodeScalars.first, CharacterSet.letters.contains(first), word.allSatisfy({ $0.isASCII || $0.isLetter || $0 == " " || $0 == "'" }) else {
+            return text.contains(word)
+        }
+        if word.unicodeScalars.contains(where: { $0.value > 0x2E80 }) { return text.contains(word) }
+        var searchRange = text.startIndex..<text.endIndex
+        while let found = text.range(of: word, range: searchRange) {
+            let before = found.lowerBound == text.startIndex ? " " : text[text.index(before: found.lowerBound)]
+            let after = found.upperBound == text.endIndex ? " " : text[found.upperBound]
+            if !before.isLetter && !after.isLetter { return true }
+            searchRange = found.upperBound..<text.endIndex
+        }
+        return false
+    }
+
+    private static func make(_ year: Int, _ month: Int, _ day: Int, _ calendar: Calendar) -> Date? {
+        let components = DateComponents(year: year, month: month, day: day)
+        guard let date = calendar.date(from: components),
+              calendar.component(.day, from: date) == day, calendar.component(.month, from: date) == month else { return nil }
+        return date
+    }
+
+    private static func latest(month: Int, day: Int, onOrBefore reference: Date, _ calendar: Calendar) -> String? {
+        let year = calendar.component(.year, from: reference)
+        for candidate in [year, year - 1] {
+            if let date = make(candidate, month, day, calendar), date <= reference { return format(date, calendar) }
+        }
+        return nil
+    }
+
+    static func format(_ date: Date, _ calendar: Calendar) -> String {
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+    }
+
+    /// Reads `YYYY-MM-DD` (UTC midnight).
+    static func parse(_ text: String) -> Date? {
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3 else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return make(parts[0], parts[1], parts[2], calendar)
+    }
+}

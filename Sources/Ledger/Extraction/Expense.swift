@@ -1,0 +1,79 @@
+import Foundation
+import Guided
+
+/// One expense as the ledger holds it. Every field may be missing: nothing is invented.
+public struct Expense: Sendable, Equatable {
+    public var merchant: String?
+    public var amount: Amount?
+    /// ISO 4217 code, nil when the note gives no hint.
+    public var currency: String?
+    public var category: Category?
+    /// At most six words.
+    public var purpose: String?
+    /// `YYYY-MM-DD`, nil when the note names no date.
+    public var date: String?
+
+    public init(merchant: String? = nil, amount: Amount? = nil, currency: String? = nil,
+                category: Category? = nil, purpose: String? = nil, date: String? = nil) {
+        self.merchant = merchant
+        self.amount = amount
+        self.currency = currency
+        self.category = category
+        self.purpose = purpose
+        self.date = date
+    }
+
+    /// The field names, in ledger order.
+    public static let fieldNames = ["merchant", "amount", "currency", "category", "purpose", "date"]
+
+    /// The expense as ordered JSON content; the amount is a decimal string ("48.50").
+    public var content: GeneratedContent {
+        func text(_ value: String?) -> GeneratedContent { value.map(GeneratedContent.string) ?? .null }
+        return .object([
+            ("merchant", text(merchant)),
+            ("amount", text(amount?.description)),
+            ("currency", text(currency)),
+            ("category", text(category?.rawValue)),
+            ("purpose", text(purpose)),
+            ("date", text(date)),
+        ])
+    }
+}
+
+/// What the model is asked to fill: the fields that need reading the note. Currency and date
+/// are found by rules from the text itself; they are not generated.
+struct ModelExpense: Generable {
+    var merchant: String?
+    var amount: String?
+    var category: Category?
+    var purpose: String?
+
+    /// Nothing grounded without a note; extraction always uses `schema(for:)`.
+    static var generationSchema: GenerationSchema { schema(merchantSpans: nil, amounts: []) }
+
+    /// The schema for one note: the merchant copied from it, the amount one of the amounts it
+    /// contains (or omitted when it has none), the category one of four, the purpose a few words.
+    static func schema(for note: String, amounts: [String]) -> GenerationSchema {
+        schema(merchantSpans: note, amounts: amounts)
+    }
+
+    private static func schema(merchantSpans note: String?, amounts: [String]) -> GenerationSchema {
+        var properties: [GenerationSchema.Property] = []
+        if let note, note.contains(where: { !$0.isWhitespace }) {
+            properties.append(.init("merchant", .string(.substring(of: note), .maxLength(48)).orNull))
+        }
+        if !amounts.isEmpty {
+            properties.append(.init("amount", .string(.anyOf(amounts)).orNull))
+        }
+        properties.append(.init("category", .enumeration(Category.self)))
+        properties.append(.init("purpose", .string(.pattern(#"[A-Z][^ 0-9]{0,15}( [^ 0-9]{1,16}){0,5}"#))))
+        return .object("Expense", properties)
+    }
+
+    init(_ content: GeneratedContent) throws {
+        merchant = content["merchant"]?.stringValue
+        amount = content["amount"]?.stringValue
+        category = content["category"]?.stringValue.flatMap(Category.init(rawValue:))
+        purpose = content["purpose"]?.stringValue
+    }
+}

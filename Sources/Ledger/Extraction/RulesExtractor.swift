@@ -1,0 +1,97 @@
+import Foundation
+
+/// The extractor that needs no model: amounts, currency and dates from the text, the category
+/// from keywords, the merchant from where names usually stand ("at X", "from X", "X - …").
+/// It fills drafts when the model is unavailable (they go to review), and the model extractor
+/// uses its amount, currency and date readings.
+enum RulesExtractor {
+    static func extract(_ note: String, received: Date?) -> Expense {
+        let isExpense = ExpenseSignals.isExpense(note)
+        let amount = isExpense ? AmountFinder.best(in: AmountFinder.candidates(in: note)) : nil
+        return Expense(
+            merchant: merchant(in: note),
+            amount: amount?.amount,
+            currency: currency(in: note, chosen: amount),
+            category: isExpense ? CategoryRules.category(for: note) ?? .other : nil,
+            purpose: purpose(for: note),
+            date: DateResolver.resolve(note, received: received))
+    }
+
+    /// The currency beside the chosen amount, else the first one the note mentions.
+    static func currency(in note: String, chosen: AmountCandidate?) -> String? {
+        chosen?.currency ?? Currency.mentions(in: note).first?.code
+    }
+
+    // MARK: - Merchant
+
+    private static let introducers: Set<String> = ["at", "from", "chez", "en", "no", "na", "bei", "@", "à", "in", "to", "via"]
+    private static let connectors: Set<String> = ["&", "de", "del", "la", "le", "di", "da", "do", "of", "and", "the", "'s"]
+
+    static func merchant(in note: String) -> String? {
+        let tokens = note.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        func isName(_ token: String) -> Bool {
+            guard let first = token.first else { return false }
+            return first.isUppercase || (first.isNumber && token.contains(where: \.isLetter))
+        }
+        func run(from start: Int) -> String? {
+            var words: [String] = []
+            var index = start
+            while index < tokens.count {
+                let token = tokens[index]
+                let stripped = token.trimmingCharacters(in: CharacterSet(charactersIn: ",.;:!?()"))
+                let joins = !words.isEmpty && connectors.contains(stripped.lowercased())
+                    && index + 1 < tokens.count && isName(tokens[index + 1])
+                guard isName(stripped) || joins else { break }
+                words.append(stripped)
+                // Punctuation after a word ends the name ("Casa Lucio, 48.50").
+                if stripped != token { break }
+                index += 1
+            }
+            return words.isEmpty ? nil : words.joined(separator: " ")
+        }
+        for (index, token) in tokens.enumerated() where introducers.contains(token.lowercased()) && index + 1 < tokens.count {
+            if let name = run(from: index + 1), !isCurrencyOrNumber(name) { return name }
+        }
+        // A name at the start, before a dash, colon or the rest of the note.
+        if let name = run(from: 0), !isCurrencyOrNumber(name), name.split(separator: " ").count <= 4 { return name }
+        return nil
+    }
+
+    private static func isCurrencyOrNumber(_ text: String) -> Bool {
+        Currency.isoCodes.contains(text) || Double(text) != nil || Currency.mentions(in: text).contains { $0.range.count == text.count }
+    }
+
+    // MARK: - Purpose
+
+    static func purpose(for note: String) -> String? {
+        let words = note.split(whereSeparator: { $0.isWhitespace })
+            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ",.;:!?()-—")) }
+            .filter { word in
+                !word.isEmpty && !word.contains(where: \.isNumber) && Currency.mentions(in: word).isEmpty
+            }
+            .prefix(6)
+        guard let first = words.first else { return nil }
+        return ([first.prefix(1).uppercased() + first.dropFirst()] + words.dropFirst()).joined(separator: " ")
+    }
+}
+
+/// Words that tell an expense from a refund, a reminder, a list or a bank notice.
+enum ExpenseSignals {
+    /// Always not an expense.
+    private static let notExpense = [
+        "refund", "refunded", "reembolso", "remboursement", "rückerstattung", "erstattung", "rimborso",
+        "paid me back", "pay me back", "paid back", "reminder", "remind me", "don't forget", "to do:", "todo",
+        "list:", "no idea how much", "declined", "revoked", "otp", "cashback", "interest", "waiting on approval",
+        "quote for", "for processing", "has been initiated", "is your", "credited to your", "received from",
+    ]
+    /// Money moving out.
+    private static let spending = ["debited", "spent", "paid", "sent", "purchase", "withdrawn", "charge", "used for"]
+
+    static func isExpense(_ note: String) -> Bool {
+        let text = note.lowercased()
+        if notExpense.contains(where: { text.contains($0) }) { return false }
+        if text.contains("balance") && !spending.contains(where: { text.contains($0) })
+            && AmountFinder.candidates(in: note).isEmpty { return false }
+        return !AmountFinder.candidates(in: note).isEmpty || spending.contains { text.contains($0) }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Guided
+import Ledger
+
+/// `noteledger extract`: one note (or a JSONL batch) to expense JSON.
+struct ExtractCommand: Command {
+    static let name = "extract"
+    static let abstract = "Extract the expense from one note and print it as JSON."
+    static let synopsis = "extract [TEXT | -] [--stream] [--backend model|rules] [--received DATE] | --jsonl FILE"
+    static let details = """
+          TEXT              the note; `-` or nothing reads it from stdin
+          --stream          print each partial snapshot as a JSON line, then the result
+          --backend NAME    `model` (default) or `rules`
+          --received DATE   when the note was written (YYYY-MM-DD), for relative dates; default today
+          --jsonl FILE      batch: one {"id","note","received"?} per line in, one expense per line out
+        """
+
+    var text: String?
+    var stream: Bool
+    var backend: Backend
+    var received: Date?
+    var jsonl: String?
+
+    init(parsing arguments: inout ArgumentList) throws {
+        stream = arguments.flag("--stream")
+        backend = try Backend(parsing: arguments.option("--backend"))
+        if let date = try arguments.option("--received") {
+            guard let parsed = ExtractCommand.parseDate(date) else {
+                throw UsageError("--received must be a date like 2026-11-20, not '\(date)'")
+            }
+            received = parsed
+        }
+        jsonl = try arguments.option("--jsonl")
+        let rest = try arguments.positionals()
+        guard rest.count <= 1 else { throw UsageError("give the note as one argument (quote it), or on stdin") }
+        text = rest.first
+        if jsonl != nil && (text != nil || stream) {
+            throw UsageError("--jsonl reads its notes from the file; it takes no TEXT and no --stream")
+        }
+    }
+
+    func run(in context: CommandContext) async throws {
+        let extractor = ExtractorLoader.load(backend, configuration: context.configuration, console: context.console)
+        if let jsonl {
+            try await runBatch(jsonl, extractor: extractor, console: context.console)
+            return
+        }
+        let note: String
+        if let text, text != "-" {
+            note = text
+        } else {
+            note = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        }
+        guard note.contains(where: { !$0.isWhitespace }) else { throw UsageError("the note is empty") }
+        let console = context.console
+        let result = await extractor.extract(note, received: received ?? Date()) { partial in
+            if stream { console.out(partial.content.jsonString) }
+        }
+        console.out(result.content(includeDetails: true).jsonString)
+    }
+
+    // MARK: - Batch
+
+    private func runBatch(_ path: String, extractor: ExpenseExtractor, console: Console) async throws {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CommandFailure("cannot read \(path); check the path and its permissions")
+        }
+        var bad = 0
+        for (offset, line) in String(decoding: data, as: UTF8.self).split(separator: "\n").enumerated() {
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
+                  let note = object["note"] as? String else {
+                console.err("noteledger: \(path):\(offset + 1): not a JSON object with a \"note\"; skipped")
+                bad += 1
+                continue
+            }
+            let id: GeneratedContent = (object["id"] as? String).map(GeneratedContent.string)
+                ?? (object["id"] as? NSNumber).map { .number($0.stringValue) } ?? .null
+            let received = (object["received"] as? String).flatMap(ExtractCommand.parseDate)
+            let result = await extractor.extract(note, received: received)
+            console.out(result.content(id: id, includeDetails: false).jsonString)
+        }
+        if bad > 0 { throw CommandFailure("\(bad) line(s) of \(path) were not notes; see the messages above") }
+    }
+
+    static func parseDate(_ text: String) -> Date? {
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3, text.count == 10 else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let components = DateComponents(year: parts[0], month: parts[1], day: parts[2])
+        guard let date = calendar.date(from: components), calendar.component(.day, from: date) == parts[2] else { return nil }
+        return date
+    }
+}

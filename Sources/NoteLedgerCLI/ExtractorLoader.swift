@@ -1,0 +1,60 @@
+import Foundation
+import Guided
+import GuidedLlama
+import Ledger
+
+/// Which extractor a command asked for.
+enum Backend: String {
+    case model, rules
+
+    init(parsing text: String?) throws {
+        guard let text else {
+            self = .model
+            return
+        }
+        guard let backend = Backend(rawValue: text) else {
+            throw UsageError("--backend must be `model` or `rules`, not '\(text)'")
+        }
+        self = backend
+    }
+}
+
+/// Builds the extractor for a command: the model when asked for and loadable, else the rules,
+/// saying once, plainly, why.
+enum ExtractorLoader {
+    static func load(_ backend: Backend, configuration: Configuration, console: Console) -> ExpenseExtractor {
+        guard backend == .model else { return ExpenseExtractor(model: nil) }
+        do {
+            let model = try LlamaLanguageModel(
+                url: URL(fileURLWithPath: configuration.modelPath), contextLength: 2048,
+                digestCache: URL(fileURLWithPath: configuration.cacheDirectory).appendingPathComponent("model-digests"))
+            return ExpenseExtractor(model: model)
+        } catch {
+            console.err("""
+                noteledger: \(error)
+                noteledger: using the rules extractor instead; its drafts are marked for review. \
+                Run `make deps` to fetch the default model, or pass --model PATH.
+                """)
+            return ExpenseExtractor(model: nil)
+        }
+    }
+}
+
+extension Extraction {
+    /// The JSON object `extract` prints: the expense fields, per-field confidence, origin and review reasons.
+    func content(id: GeneratedContent? = nil, includeDetails: Bool) -> GeneratedContent {
+        guard case .object(var properties) = expense.content else { return .null }
+        if let id { properties.insert(("id", id), at: 0) }
+        properties.append(("confidence", .object(Expense.fieldNames.compactMap { field in
+            confidence[field].map { (field, .number(String(format: "%.3f", $0))) }
+        })))
+        if includeDetails {
+            switch origin {
+            case .model(let identity): properties.append(("origin", .string("model \(identity.name)")))
+            case .rules: properties.append(("origin", .string("rules")))
+            }
+            properties.append(("review", .array(reviewReasons.map(GeneratedContent.string))))
+        }
+        return .object(properties)
+    }
+}
