@@ -30,8 +30,11 @@ final class LlamaDecoder {
     /// - Parameters:
     ///   - onToken: receives each token as it is chosen; return false to stop.
     /// - Throws: `LlamaError` (context window, decoding, grammar).
+    ///   - forcedText: given the output so far, text the grammar forces next; it is fed in one
+    ///     batch (logits only for its last token) instead of being sampled token by token.
     func generate(
         prompt: String, grammar: String, options: GenerationOptions,
+        forcedText: ([UInt8]) -> ForcedText? = { _ in nil },
         onToken: (GeneratedToken) throws -> Bool
     ) throws {
         let maxTokens = options.maximumTokens
@@ -42,9 +45,39 @@ final class LlamaDecoder {
         guard promptTokens.count + maxTokens <= context.contextLength else {
             throw LlamaError.contextWindowExceeded(tokens: promptTokens.count + maxTokens, limit: context.contextLength)
         }
-        try feedPrompt(promptTokens)
+        let started = DispatchTime.now()
+        let reused = try feedPrompt(promptTokens)
+        let prompted = DispatchTime.now()
+        var generated = 0
+        var forcedCount = 0
+        var decodeNanoseconds: UInt64 = 0
+        defer {
+            if LlamaDecoder.trace {
+                let finished = DispatchTime.now()
+                let promptMs = Double(prompted.uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
+                let genMs = Double(finished.uptimeNanoseconds - prompted.uptimeNanoseconds) / 1e6
+                FileHandle.standardError.write(Data(String(
+                    format: "trace: prompt %d tokens (%d reused) %.0f ms; generated %d tokens (%d forced) %.0f ms, %.0f ms in single-token decode\n",
+                    promptTokens.count, reused, promptMs, generated, forcedCount, genMs, Double(decodeNanoseconds) / 1e6).utf8))
+            }
+        }
 
-        for _ in 0..<maxTokens {
+        var output: [UInt8] = []
+        while generated < maxTokens {
+            if let forced = forcedText(output), let tokens = forcedTokens(forced.bytes) {
+                for token in tokens {
+                    sampler.accept(token)
+                    let bytes = model.piece(token)
+                    output += bytes
+                    generated += 1
+                    guard try onToken(GeneratedToken(bytes: bytes, logProbability: 0)) else { return }
+                }
+                forcedCount += tokens.count
+                if forced.endsOutput { return }
+                try context.decode(tokens)
+                cachedTokens += tokens
+                continue
+            }
             let logits = context.lastLogits()
             let choice = random == nil
                 ? constrainedArgmax(logits, sampler: sampler)
@@ -55,15 +88,32 @@ final class LlamaDecoder {
             if model.isEndOfGeneration(token) { return }
             sampler.accept(token)
             let piece = GeneratedToken(bytes: model.piece(token), logProbability: logProbability(of: token, in: logits))
+            output += piece.bytes
+            generated += 1
             guard try onToken(piece) else { return }
+            let decodeStart = DispatchTime.now().uptimeNanoseconds
             try context.decode([token])
+            decodeNanoseconds += DispatchTime.now().uptimeNanoseconds - decodeStart
             cachedTokens.append(token)
         }
     }
 
+    /// The tokens of forced text, when they spell it exactly (else it is sampled as usual).
+    private func forcedTokens(_ bytes: [UInt8]) -> [llama_token]? {
+        guard !bytes.isEmpty,
+              let tokens = try? model.tokenize(String(decoding: bytes, as: UTF8.self), addSpecial: false, parseSpecial: false),
+              !tokens.isEmpty, tokens.flatMap(model.piece) == bytes else { return nil }
+        return tokens
+    }
+
     // MARK: - Prompt and prefix reuse
 
-    private func feedPrompt(_ tokens: [llama_token]) throws {
+    /// Set `NOTELEDGER_TRACE=1` to log prompt and generation timings to stderr.
+    static let trace = ProcessInfo.processInfo.environment["NOTELEDGER_TRACE"] != nil
+
+    /// Decodes what is new in `tokens`; returns how many leading tokens were reused from the cache.
+    @discardableResult
+    private func feedPrompt(_ tokens: [llama_token]) throws -> Int {
         var shared = zip(cachedTokens, tokens).prefix { $0 == $1 }.count
         // At least one token must be decoded to get fresh logits.
         if shared == tokens.count { shared -= 1 }
@@ -77,6 +127,7 @@ final class LlamaDecoder {
             throw error
         }
         cachedTokens = tokens
+        return shared
     }
 
     // MARK: - Sampling
@@ -96,19 +147,47 @@ final class LlamaDecoder {
         }
         if accepted { return llama_token(best) }
 
-        candidates.removeAll(keepingCapacity: true)
-        for index in 0..<logits.count {
-            candidates.append(llama_token_data(id: llama_token(index), logit: logits[index], p: 0))
-        }
-        return candidates.withUnsafeMutableBufferPointer { buffer in
-            var array = llama_token_data_array(data: buffer.baseAddress, size: buffer.count, selected: -1, sorted: false)
-            sampler.constrain(&array)
-            var choice = 0
-            for index in 1..<buffer.count where buffer[index].logit > buffer[choice].logit {
-                choice = index
+        // Next, the most likely few tokens in one grammar pass; the whole vocabulary only when
+        // the grammar allows none of them (a grammar pass over 262k tokens is the slow part).
+        for shortlist in [64, logits.count] {
+            candidates.removeAll(keepingCapacity: true)
+            if shortlist >= logits.count {
+                for index in 0..<logits.count {
+                    candidates.append(llama_token_data(id: llama_token(index), logit: logits[index], p: 0))
+                }
+            } else {
+                candidates = topTokens(logits, count: shortlist)
             }
-            return buffer[choice].logit.isFinite ? buffer[choice].id : nil
+            let choice = candidates.withUnsafeMutableBufferPointer { buffer -> llama_token? in
+                var array = llama_token_data_array(data: buffer.baseAddress, size: buffer.count, selected: -1, sorted: false)
+                sampler.constrain(&array)
+                var choice = 0
+                for index in 1..<buffer.count where buffer[index].logit > buffer[choice].logit {
+                    choice = index
+                }
+                return buffer[choice].logit.isFinite ? buffer[choice].id : nil
+            }
+            if let choice { return choice }
         }
+        return nil
+    }
+
+    /// The `count` tokens with the highest logits (unordered).
+    private func topTokens(_ logits: UnsafeMutableBufferPointer<Float>, count: Int) -> [llama_token_data] {
+        var top: [llama_token_data] = []
+        top.reserveCapacity(count + 1)
+        var floor = -Float.infinity
+        for index in 0..<logits.count where logits[index] > floor || top.count < count {
+            top.append(llama_token_data(id: llama_token(index), logit: logits[index], p: 0))
+            if top.count > count {
+                // Drop the lowest; keep track of the new floor.
+                let lowest = top.indices.min { top[$0].logit < top[$1].logit }!
+                top.swapAt(lowest, top.count - 1)
+                top.removeLast()
+                floor = top.map(\.logit).min()!
+            }
+        }
+        return top
     }
 
     /// A random token the grammar allows: top-k, then temperature, then top-p (nucleus).

@@ -37,14 +37,14 @@ public final class LlamaLanguageModel: LanguageModel, @unchecked Sendable {
     /// The tokens the context holds per request.
     public var contextLength: Int { decoder.context.contextLength }
 
-    public func generate(prompt: String, grammar: Grammar, options: GenerationOptions)
-        -> AsyncThrowingStream<GeneratedPiece, any Error> {
+    public func generate(_ request: GenerationRequest) -> AsyncThrowingStream<GeneratedPiece, any Error> {
         AsyncThrowingStream { continuation in
             let stop = StopFlag()
             continuation.onTermination = { _ in stop.set() }
             queue.async { [self] in
                 do {
-                    try decoder.generate(prompt: prompt, grammar: grammar.text, options: options) { token in
+                    try decoder.generate(prompt: request.prompt, grammar: request.grammar.text, options: request.options,
+                                         forcedText: request.forcedText) { token in
                         guard !stop.isSet else { return false }
                         continuation.yield(GeneratedPiece(bytes: token.bytes, logProbability: token.logProbability))
                         return true

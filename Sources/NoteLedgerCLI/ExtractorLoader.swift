@@ -27,6 +27,7 @@ enum ExtractorLoader {
         do {
             let model = try LlamaLanguageModel(
                 url: URL(fileURLWithPath: configuration.modelPath), contextLength: 2048,
+                threads: Int(ProcessInfo.processInfo.environment["NOTELEDGER_THREADS"] ?? "") ?? ProcessInfo.processInfo.activeProcessorCount,
                 digestCache: URL(fileURLWithPath: configuration.cacheDirectory).appendingPathComponent("model-digests"))
             return ExpenseExtractor(model: model)
         } catch {

@@ -15,11 +15,14 @@ public struct PartialJSONParser {
         public let isComplete: Bool
         /// Byte ranges of the values written so far, by path.
         public let spans: [String: Range<Int>]
+        /// The paths whose values are finished.
+        public let completePaths: Set<String>
     }
 
     private let bytes: [UInt8]
     private var index = 0
     private var spans: [String: Range<Int>] = [:]
+    private var completePaths: Set<String> = []
 
     private init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -34,7 +37,7 @@ public struct PartialJSONParser {
     public static func parse(_ bytes: [UInt8]) -> Result {
         var parser = PartialJSONParser(bytes)
         let (content, complete) = parser.value(path: "")
-        return Result(content: content, isComplete: complete, spans: parser.spans)
+        return Result(content: content, isComplete: complete, spans: parser.spans, completePaths: parser.completePaths)
     }
 
     // MARK: - Values
@@ -55,7 +58,10 @@ public struct PartialJSONParser {
         case UInt8(ascii: "n"): result = literal("null", .null)
         default: result = number()
         }
-        if result.0 != nil && !path.isEmpty { spans[path] = start..<index }
+        if result.0 != nil && !path.isEmpty {
+            spans[path] = start..<index
+            if result.1 { completePaths.insert(path) }
+        }
         return result
     }
 

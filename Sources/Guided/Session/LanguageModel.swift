@@ -41,6 +41,36 @@ public struct GeneratedPiece: Sendable, Equatable {
     }
 }
 
+/// Text the grammar forces next, which a model may feed without sampling it.
+public struct ForcedText: Sendable, Equatable {
+    public let bytes: [UInt8]
+    /// True when the forced text ends the output.
+    public let endsOutput: Bool
+
+    public init(bytes: [UInt8], endsOutput: Bool) {
+        self.bytes = bytes
+        self.endsOutput = endsOutput
+    }
+}
+
+/// What to generate: a prompt, the grammar the output must follow, and how.
+public struct GenerationRequest: Sendable {
+    public let prompt: String
+    public let grammar: Grammar
+    public let options: GenerationOptions
+    /// Given the output so far, the text the grammar forces next (structure between values), if
+    /// known. A model may feed it in one batch instead of sampling it token by token.
+    public let forcedText: @Sendable ([UInt8]) -> ForcedText?
+
+    public init(prompt: String, grammar: Grammar, options: GenerationOptions = GenerationOptions(),
+                forcedText: @escaping @Sendable ([UInt8]) -> ForcedText? = { _ in nil }) {
+        self.prompt = prompt
+        self.grammar = grammar
+        self.options = options
+        self.forcedText = forcedText
+    }
+}
+
 /// A language model that generates text under a grammar. Implementations run the model
 /// (`GuidedLlama` runs llama.cpp in-process); sessions turn schemas into grammars and text into
 /// typed values.
@@ -48,9 +78,8 @@ public protocol LanguageModel: Sendable {
     /// The model's file name and sha256.
     var identity: ModelIdentity { get }
 
-    /// Generates a continuation of `prompt` that `grammar` admits, piece by piece.
+    /// Generates a continuation of the request's prompt that its grammar admits, piece by piece.
     /// The stream ends when the grammar is complete or `options.maximumTokens` is reached;
     /// cancelling the consumer stops the model. Failures are `GenerationError`s.
-    func generate(prompt: String, grammar: Grammar, options: GenerationOptions)
-        -> AsyncThrowingStream<GeneratedPiece, any Error>
+    func generate(_ request: GenerationRequest) -> AsyncThrowingStream<GeneratedPiece, any Error>
 }

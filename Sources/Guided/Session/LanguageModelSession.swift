@@ -49,7 +49,7 @@ public final class LanguageModelSession: Sendable {
     /// The grammar a request for `schema` runs under (the value after one space).
     public func grammar(for schema: GenerationSchema) throws -> Grammar {
         do {
-            return try compiler.compile(schema, prefix: " ")
+            return try compiler.compile(schema, prefix: Self.outputPrefix)
         } catch let error as GrammarCompilationError {
             throw GenerationError.unsupportedSchema(error)
         }
@@ -123,7 +123,9 @@ public final class LanguageModelSession: Sendable {
         var tokens: [(end: Int, logProbability: Double)] = []
         var last: (content: GeneratedContent, isComplete: Bool)?
         var parsed = PartialJSONParser.parse(bytes)
-        for try await piece in model.generate(prompt: prompt(for: input), grammar: grammar, options: options) {
+        let request = GenerationRequest(prompt: prompt(for: input), grammar: grammar, options: options,
+                                        forcedText: Self.forcedText(for: schema, prefix: Self.outputPrefix))
+        for try await piece in model.generate(request) {
             try Task.checkCancellation()
             bytes += piece.bytes
             tokens.append((bytes.count, piece.logProbability))
@@ -144,6 +146,34 @@ public final class LanguageModelSession: Sendable {
             content: try Content(content), rawContent: content,
             text: String(decoding: bytes, as: UTF8.self).trimmingLeadingSpace,
             confidence: Self.confidence(spans: parsed.spans, tokens: tokens), tokenCount: tokens.count)
+    }
+
+    /// The output begins after the prompt's "Output:" label with one space.
+    static let outputPrefix = " "
+
+    /// For an object schema, the text between property values is fixed by the grammar
+    /// (`{"key": `, `, "key": `, `}`): it is offered to the model as forced text.
+    static func forcedText(for schema: GenerationSchema, prefix: String) -> @Sendable ([UInt8]) -> ForcedText? {
+        guard case .object(_, let properties) = schema.kind, !properties.isEmpty else { return { _ in nil } }
+        let keys = properties.map { GeneratedContent.quote($0.name) + ": " }
+        let prefixBytes = Array(prefix.utf8)
+        return { bytes in
+            guard bytes.count >= prefixBytes.count else {
+                return ForcedText(bytes: Array(prefixBytes.dropFirst(bytes.count)) + Array(("{" + keys[0]).utf8), endsOutput: false)
+                    .trimmingTrailingSpace
+            }
+            let body = Array(bytes.dropFirst(prefixBytes.count))
+            if body.isEmpty { return ForcedText(bytes: Array(("{" + keys[0]).utf8), endsOutput: false).trimmingTrailingSpace }
+            let parsed = PartialJSONParser.parse(body)
+            guard case .object(let written)? = parsed.content, let last = written.last,
+                  parsed.completePaths.contains(last.key), let end = parsed.spans[last.key]?.upperBound,
+                  !parsed.isComplete else { return nil }
+            let next = written.count < keys.count ? ", " + keys[written.count] : "}"
+            let after = Array(body[end...])
+            let literal = Array(next.utf8)
+            guard after.count < literal.count, Array(literal.prefix(after.count)) == after else { return nil }
+            return ForcedText(bytes: Array(literal.dropFirst(after.count)), endsOutput: next == "}").trimmingTrailingSpace
+        }
     }
 
     /// For each value span, exp(mean log-probability) of the tokens overlapping it.
@@ -168,4 +198,14 @@ public final class LanguageModelSession: Sendable {
 
 extension String {
     fileprivate var trimmingLeadingSpace: String { hasPrefix(" ") ? String(dropFirst()) : self }
+}
+
+extension ForcedText {
+    /// Leaves a trailing space to the model: tokenizers join a space to the word after it
+    /// (`": "Casa` is `":` + ` "Casa`), so forcing the space alone would split tokens unnaturally.
+    fileprivate var trimmingTrailingSpace: ForcedText? {
+        var trimmed = bytes
+        while trimmed.last == UInt8(ascii: " ") { trimmed.removeLast() }
+        return trimmed.isEmpty ? nil : ForcedText(bytes: trimmed, endsOutput: endsOutput)
+    }
 }

@@ -59,6 +59,18 @@ enum AmountFinder {
         }?.element
     }
 
+    /// How sure the rules are of `chosen`: high when it stands clearly above the others.
+    static func confidence(of chosen: AmountCandidate?, among candidates: [AmountCandidate]) -> Double {
+        guard let chosen else { return candidates.isEmpty ? 1 : 0.5 }
+        let others = candidates.filter { $0.value != chosen.value }.map(\.score)
+        guard let runnerUp = others.max() else { return 0.95 }
+        switch chosen.score - runnerUp {
+        case 3...: return 0.9
+        case 1...2: return 0.7
+        default: return 0.4
+        }
+    }
+
     // MARK: - Reading numbers
 
     static func numbers(in characters: [Character]) -> [Number] {

@@ -40,39 +40,33 @@ public struct Expense: Sendable, Equatable {
     }
 }
 
-/// What the model is asked to fill: the fields that need reading the note. Currency and date
-/// are found by rules from the text itself; they are not generated.
+/// What the model is asked to fill: the fields that need reading the note. Amount, currency
+/// and date are read by rules from the text itself, and the category too when its keywords
+/// decide it; those are not generated.
 struct ModelExpense: Generable {
     var merchant: String?
-    var amount: String?
     var category: Category?
     var purpose: String?
 
-    /// Nothing grounded without a note; extraction always uses `schema(for:)`.
-    static var generationSchema: GenerationSchema { schema(merchantSpans: nil, amounts: []) }
+    /// Nothing grounded without a note; extraction always uses `schema(for:askCategory:)`.
+    static var generationSchema: GenerationSchema { schema(for: "", askCategory: true) }
 
-    /// The schema for one note: the merchant copied from it, the amount one of the amounts it
-    /// contains (or omitted when it has none), the category one of four, the purpose a few words.
-    static func schema(for note: String, amounts: [String]) -> GenerationSchema {
-        schema(merchantSpans: note, amounts: amounts)
-    }
-
-    private static func schema(merchantSpans note: String?, amounts: [String]) -> GenerationSchema {
+    /// The schema for one note: the merchant copied from it (or null), the category one of four
+    /// when asked, the purpose up to six words.
+    static func schema(for note: String, askCategory: Bool) -> GenerationSchema {
         var properties: [GenerationSchema.Property] = []
-        if let note, note.contains(where: { !$0.isWhitespace }) {
+        if note.contains(where: { !$0.isWhitespace }) {
             properties.append(.init("merchant", .string(.substring(of: note), .maxLength(48)).orNull))
         }
-        if !amounts.isEmpty {
-            properties.append(.init("amount", .string(.anyOf(amounts)).orNull))
+        if askCategory {
+            properties.append(.init("category", .enumeration(Category.self)))
         }
-        properties.append(.init("category", .enumeration(Category.self)))
         properties.append(.init("purpose", .string(.pattern(#"[A-Z][^ 0-9]{0,15}( [^ 0-9]{1,16}){0,5}"#))))
         return .object("Expense", properties)
     }
 
     init(_ content: GeneratedContent) throws {
         merchant = content["merchant"]?.stringValue
-        amount = content["amount"]?.stringValue
         category = content["category"]?.stringValue.flatMap(Category.init(rawValue:))
         purpose = content["purpose"]?.stringValue
     }
