@@ -122,6 +122,8 @@ public struct GrammarCompiler: Sendable {
     }
 
     private func choice(_ strings: [String]) -> String {
+        // Many choices share prefixes (spans of one text): match them through a trie.
+        if strings.count > 8 { return "\"\\\"\" " + SpanGrammar.expression(for: strings) + " \"\\\"\"" }
         let literals = strings.map { GBNF.literal(GeneratedContent.quote($0)) }
         return literals.count == 1 ? literals[0] : "(" + literals.joined(separator: " | ") + ")"
     }

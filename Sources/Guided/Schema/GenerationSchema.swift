@@ -107,6 +107,15 @@ public enum StringGuide: Sendable, Equatable {
     case substring(of: String)
 }
 
+extension StringGuide {
+    /// The spans `substring(of: text)` offers: runs of whole words, exactly as written, trailing
+    /// punctuation optional, each at most `maxLength` characters (default 80). Filter them and
+    /// pass them to `anyOf` to ground a string in a narrower choice of the text.
+    public static func spans(of text: String, maxLength: Int? = nil) -> [String] {
+        SpanGrammar.spans(of: text, maxLength: maxLength)
+    }
+}
+
 /// Constraints on a generated number. Ranges of `Double` and `Decimal` must have whole-number
 /// bounds (the grammar enforces them exactly); the compiler refuses other bounds.
 public enum NumberGuide<Value: Sendable & Equatable & Comparable>: Sendable, Equatable {

@@ -141,9 +141,10 @@ enum AmountFinder {
 
     // MARK: - What is not an amount
 
-    private static let notAmountWords = ["bal", "balance", "baln", "saldo", "limit", "avl", "avlbl", "available",
-                                         "was", "ref", "no.", "id", "ending", "umrn", "meter", "token", "receipt",
-                                         "units", "call", "a/c", "acct", "acc", "account", "card"]
+    private static let notAmountWords: Set<String> = [
+        "bal", "balance", "baln", "saldo", "limit", "avl", "avlbl", "available", "was", "ref", "no", "id", "ending",
+        "umrn", "meter", "token", "receipt", "units", "call",
+    ]
 
     private static func isExcluded(_ number: Number, _ characters: [Character], _ lowered: [Character]) -> Bool {
         let start = number.range.lowerBound
@@ -154,8 +155,9 @@ enum AmountFinder {
         // Dates, times, ranges of digits, percentages, masked or glued identifiers.
         if "/:".contains(after) && afterNext.isASCIIDigit { return true }
         if "/:".contains(before) && start >= 2 && characters[start - 2].isASCIIDigit { return true }
-        if after == "-" && afterNext.isASCIIDigit { return true }
-        if before == "-" && start >= 2 && characters[start - 2].isASCIIDigit { return true }
+        // Digits joined to other digits or to letters by a dash: dates, codes, names ("7-ELEVEN", "JAN-26").
+        if after == "-" && (afterNext.isASCIIDigit || afterNext.isLetter) { return true }
+        if before == "-" && start >= 2 && (characters[start - 2].isASCIIDigit || characters[start - 2].isLetter) { return true }
         if after == "%" || (after == " " && afterNext == "%") { return true }
         if "*#".contains(before) || after == "*" { return true }
         if before.isLetter || before == "." {
@@ -174,8 +176,12 @@ enum AmountFinder {
         if !number.hasDecimals && number.text.count >= 9 { return true }
         // A figure right after a balance/limit/reference word.
         let window = String(lowered[max(0, start - 16)..<start])
-        let words = window.split(whereSeparator: { !$0.isLetter && $0 != "." && $0 != "/" }).suffix(3)
-        if words.contains(where: { word in notAmountWords.contains(String(word)) }) { return true }
+        let words = window.split(whereSeparator: { !$0.isLetter })
+            .filter { !Currency.isoCodes.contains($0.uppercased()) && Currency.mentions(in: String($0)).isEmpty }
+            .suffix(2)
+        if words.contains(where: { notAmountWords.contains(String($0)) }) { return true }
+        // Nothing is paid as zero.
+        if number.value == 0 { return true }
         return false
     }
 

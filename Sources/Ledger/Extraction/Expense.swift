@@ -55,8 +55,9 @@ struct ModelExpense: Generable {
     /// when asked, the purpose up to six words.
     static func schema(for note: String, askCategory: Bool) -> GenerationSchema {
         var properties: [GenerationSchema.Property] = []
-        if note.contains(where: { !$0.isWhitespace }) {
-            properties.append(.init("merchant", .string(.substring(of: note), .maxLength(48)).orNull))
+        let spans = MerchantSpans.candidates(in: note)
+        if !spans.isEmpty {
+            properties.append(.init("merchant", .string(.anyOf(spans)).orNull))
         }
         if askCategory {
             properties.append(.init("category", .enumeration(Category.self)))

@@ -1,0 +1,30 @@
+import Foundation
+import Guided
+
+/// The spans of a note the model may copy as the merchant: runs of whole words, without the
+/// amount, money, card or account digits, and without the bank that sent a message.
+enum MerchantSpans {
+    static func candidates(in note: String) -> [String] {
+        StringGuide.spans(of: note, maxLength: 48).filter(isPlausible)
+    }
+
+    private static let notMerchantWords: Set<String> = [
+        "bank", "card", "account", "acct", "a/c", "balance", "bal", "avl", "limit", "upi", "ref", "otp", "debit",
+        "credit", "debited", "credited", "spent", "paid", "sent", "dear", "customer", "your",
+    ]
+
+    private static func isPlausible(_ span: String) -> Bool {
+        let words = span.split(separator: " ")
+        guard words.count <= 6 else { return false }
+        for word in words {
+            let lowered = word.lowercased().trimmingCharacters(in: .punctuationCharacters)
+            if notMerchantWords.contains(lowered) { return false }
+            let digits = word.filter(\.isNumber).count
+            // Amounts, dates and masked numbers ("48.50", "XX7441", "4232***0581") are not names.
+            if digits >= 3 || (digits > 0 && word.contains(where: { ".,:/*".contains($0) })) { return false }
+            if word.contains("XX") || word.contains("xx") || word.contains("**") { return false }
+            if !Currency.mentions(in: String(word)).filter({ $0.range.count == word.count }).isEmpty { return false }
+        }
+        return span.contains(where: \.isLetter)
+    }
+}
