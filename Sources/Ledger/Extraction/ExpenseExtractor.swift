@@ -19,8 +19,9 @@ public struct Extraction: Sendable {
     public var reviewReasons: [String]
 }
 
-/// The extraction policy. The model fills the merchant (copied from the note under a grammar),
-/// the purpose, and the category when no keyword decides it. Rules read what is written in the
+/// The extraction policy. The model fills the merchant (copied from the note under a grammar)
+/// unless the note introduces it ("at X", "paid to X"), the purpose, and the category when no
+/// keyword decides it. Rules read what is written in the
 /// text itself: the amount (one the note contains or spells out, never invented; none for a
 /// refund, a reminder or a note without one), the currency and the date. On the development
 /// notes the rules pick the amount far better than Gemma 3 270M choosing among the same
@@ -53,11 +54,13 @@ public final class ExpenseExtractor: Sendable {
         let candidates = isExpense ? AmountFinder.candidates(in: note) : []
         let amount = AmountFinder.best(in: candidates)
         let ruledCategory = CategoryRules.category(for: note)
-        let schema = ModelExpense.schema(for: note, askCategory: ruledCategory == nil)
+        // A payee the note introduces ("at Casa Lucio", "paid to LUKU") is taken as written.
+        let introduced = RulesExtractor.introducedMerchant(in: note)
+        let schema = ModelExpense.schema(for: note, askMerchant: introduced == nil, askCategory: ruledCategory == nil)
         let options = GenerationOptions(maximumTokens: 64)
         func combine(_ generated: ModelExpense) -> Expense {
             Expense(
-                merchant: generated.merchant,
+                merchant: introduced ?? generated.merchant,
                 amount: amount?.amount,
                 currency: RulesExtractor.currency(in: note, chosen: amount),
                 category: ruledCategory ?? generated.category,
@@ -72,7 +75,7 @@ public final class ExpenseExtractor: Sendable {
                 onSnapshot(combine(partial))
             }
             return finish(response, expense: combine(response.content), amount: amount, candidates: candidates,
-                          ruledCategory: ruledCategory != nil)
+                          ruledMerchant: introduced != nil, ruledCategory: ruledCategory != nil)
         } catch {
             return rulesExtraction(note, received: received, reason: "extracted by rules: the model failed (\(error))")
         }
@@ -81,9 +84,9 @@ public final class ExpenseExtractor: Sendable {
     // MARK: - Confidence and review
 
     private func finish(_ response: Response<ModelExpense>, expense: Expense, amount: AmountCandidate?,
-                        candidates: [AmountCandidate], ruledCategory: Bool) -> Extraction {
+                        candidates: [AmountCandidate], ruledMerchant: Bool, ruledCategory: Bool) -> Extraction {
         var confidence: [String: Double] = [
-            "merchant": response.confidence["merchant"] ?? 0,
+            "merchant": ruledMerchant ? 0.9 : response.confidence["merchant"] ?? 0,
             "purpose": response.confidence["purpose"] ?? 0,
             "category": ruledCategory ? 0.9 : response.confidence["category"] ?? 0,
             "amount": AmountFinder.confidence(of: amount, among: candidates),

@@ -24,37 +24,59 @@ enum RulesExtractor {
 
     // MARK: - Merchant
 
-    private static let introducers: Set<String> = ["at", "from", "chez", "en", "no", "na", "bei", "@", "à", "in", "to", "via"]
+    private static let introducers: Set<String> = ["at", "from", "chez", "en", "no", "na", "bei", "@", "à", "via"]
+    /// "to" names the payee only after a payment verb ("paid to LUKU", "sent Rs.500 to …").
+    private static let paymentVerbs: Set<String> = ["paid", "sent", "transferred", "payment", "pay"]
     private static let connectors: Set<String> = ["&", "de", "del", "la", "le", "di", "da", "do", "of", "and", "the", "'s"]
 
     static func merchant(in note: String) -> String? {
-        let tokens = note.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        introducedMerchant(in: note) ?? leadingName(in: note)
+    }
+
+    /// A name right after "at", "from", "chez", … or "paid to": where notes and bank messages put the payee.
+    static func introducedMerchant(in note: String) -> String? {
+        let tokens = tokens(note)
+        for (index, token) in tokens.enumerated() where index + 1 < tokens.count {
+            let word = token.lowercased()
+            let introduces = introducers.contains(word)
+                || (word == "to" && tokens[max(0, index - 3)..<index].contains { paymentVerbs.contains($0.lowercased()) })
+            if introduces, let name = nameRun(tokens, from: index + 1), !isCurrencyOrNumber(name), note.contains(name) {
+                return name
+            }
+        }
+        return nil
+    }
+
+    /// A name at the start of the note, before a dash, colon or the rest ("Best Buy: laptop").
+    static func leadingName(in note: String) -> String? {
+        guard let name = nameRun(tokens(note), from: 0), !isCurrencyOrNumber(name), name.split(separator: " ").count <= 4
+        else { return nil }
+        return name
+    }
+
+    private static func tokens(_ note: String) -> [String] {
+        note.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+    }
+
+    private static func nameRun(_ tokens: [String], from start: Int) -> String? {
         func isName(_ token: String) -> Bool {
-            guard let first = token.first else { return false }
+            guard let first = token.first, !token.contains("/") else { return false }
             return first.isUppercase || (first.isNumber && token.contains(where: \.isLetter))
         }
-        func run(from start: Int) -> String? {
-            var words: [String] = []
-            var index = start
-            while index < tokens.count {
-                let token = tokens[index]
-                let stripped = token.trimmingCharacters(in: CharacterSet(charactersIn: ",.;:!?()"))
-                let joins = !words.isEmpty && connectors.contains(stripped.lowercased())
-                    && index + 1 < tokens.count && isName(tokens[index + 1])
-                guard isName(stripped) || joins else { break }
-                words.append(stripped)
-                // Punctuation after a word ends the name ("Casa Lucio, 48.50").
-                if stripped != token { break }
-                index += 1
-            }
-            return words.isEmpty ? nil : words.joined(separator: " ")
+        var words: [String] = []
+        var index = start
+        while index < tokens.count {
+            let token = tokens[index]
+            let stripped = token.trimmingCharacters(in: CharacterSet(charactersIn: ",.;:!?()"))
+            let joins = !words.isEmpty && connectors.contains(stripped.lowercased())
+                && index + 1 < tokens.count && isName(tokens[index + 1])
+            guard isName(stripped) || joins else { break }
+            words.append(stripped)
+            // Punctuation after a word ends the name ("Casa Lucio, 48.50").
+            if stripped != token { break }
+            index += 1
         }
-        for (index, token) in tokens.enumerated() where introducers.contains(token.lowercased()) && index + 1 < tokens.count {
-            if let name = run(from: index + 1), !isCurrencyOrNumber(name) { return name }
-        }
-        // A name at the start, before a dash, colon or the rest of the note.
-        if let name = run(from: 0), !isCurrencyOrNumber(name), name.split(separator: " ").count <= 4 { return name }
-        return nil
+        return words.isEmpty ? nil : words.joined(separator: " ")
     }
 
     private static func isCurrencyOrNumber(_ text: String) -> Bool {
