@@ -238,11 +238,11 @@ enum AmountFinder {
             let cleaned = gap.filter { !"$€£¥₹".contains($0) }.trimmingCharacters(in: CharacterSet(charactersIn: " ,"))
             let currency = a.currency ?? b.currency
             if cleaned == "+" || cleaned == "plus" || cleaned == "and a" {
-                result.append(make(a.value + b.value, b, currency, score: 6))
+                result.append(make(a.value + b.value, b, currency, score: 6, decimals: max(a.amount.fractionDigits, b.amount.fractionDigits)))
             } else if cleaned.hasSuffix("got") || cleaned.hasSuffix("got back") {
                 let after = String(lowered[b.range.upperBound..<min(lowered.count, b.range.upperBound + 8)])
                 if after.hasPrefix(" back") || cleaned.hasSuffix("back"), a.value > b.value {
-                    result.append(make(a.value - b.value, b, currency, score: 6))
+                    result.append(make(a.value - b.value, b, currency, score: 6, decimals: max(a.amount.fractionDigits, b.amount.fractionDigits)))
                 }
             }
         }
@@ -265,13 +265,11 @@ enum AmountFinder {
         return result
     }
 
-    private static func make(_ value: Decimal, _ anchor: AmountCandidate, _ currency: String?, score: Int) -> AmountCandidate {
-        let decimals = anchor.text.split(separator: ".").dropFirst().first?.count ?? 0
-        var rounded = value
-        var copy = value
-        NSDecimalRound(&rounded, &copy, decimals, .plain)
-        let text = decimals == 0 ? plain(rounded) : String(format: "%.\(decimals)f", NSDecimalNumber(decimal: rounded).doubleValue)
-        return AmountCandidate(value: rounded, text: text, range: anchor.range, currency: currency, score: score, isComputed: true)
+    private static func make(_ value: Decimal, _ anchor: AmountCandidate, _ currency: String?, score: Int,
+                             decimals: Int? = nil) -> AmountCandidate {
+        let amount = Amount(value, fractionDigits: decimals ?? anchor.amount.fractionDigits)
+        return AmountCandidate(value: value, text: amount.description, range: anchor.range, currency: currency,
+                               score: score, isComputed: true)
     }
 }
 

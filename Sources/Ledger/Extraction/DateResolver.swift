@@ -10,7 +10,7 @@ import Foundation
 /// world writes them ("3/11" is 3 November), and month first only when the second number is over
 /// 12 ("11/23" is 23 November). A date without a year is the latest such date on or before the
 /// received day. Without a received day, only ISO dates resolve.
-enum DateResolver {
+public enum DateResolver {
     static func resolve(_ note: String, received: Date?) -> String? {
         let text = note.lowercased()
         var calendar = Calendar(identifier: .gregorian)
@@ -144,10 +144,10 @@ enum DateResolver {
         return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
     }
 
-    /// Reads `YYYY-MM-DD` (UTC midnight).
-    static func parse(_ text: String) -> Date? {
+    /// Reads `YYYY-MM-DD` (UTC midnight); nil for anything else.
+    public static func parse(_ text: String) -> Date? {
         let parts = text.split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 3 else { return nil }
+        guard parts.count == 3, text.count == 10 else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         return make(parts[0], parts[1], parts[2], calendar)

@@ -25,7 +25,7 @@ struct ExtractCommand: Command {
         stream = arguments.flag("--stream")
         backend = try Backend(parsing: arguments.option("--backend"))
         if let date = try arguments.option("--received") {
-            guard let parsed = ExtractCommand.parseDate(date) else {
+            guard let parsed = DateResolver.parse(date) else {
                 throw UsageError("--received must be a date like 2026-11-20, not '\(date)'")
             }
             received = parsed
@@ -75,20 +75,10 @@ struct ExtractCommand: Command {
             }
             let id: GeneratedContent = (object["id"] as? String).map(GeneratedContent.string)
                 ?? (object["id"] as? NSNumber).map { .number($0.stringValue) } ?? .null
-            let received = (object["received"] as? String).flatMap(ExtractCommand.parseDate)
+            let received = (object["received"] as? String).flatMap(DateResolver.parse)
             let result = await extractor.extract(note, received: received)
             console.out(result.content(id: id, includeDetails: false).jsonString)
         }
         if bad > 0 { throw CommandFailure("\(bad) line(s) of \(path) were not notes; see the messages above") }
-    }
-
-    static func parseDate(_ text: String) -> Date? {
-        let parts = text.split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 3, text.count == 10 else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let components = DateComponents(year: parts[0], month: parts[1], day: parts[2])
-        guard let date = calendar.date(from: components), calendar.component(.day, from: date) == parts[2] else { return nil }
-        return date
     }
 }

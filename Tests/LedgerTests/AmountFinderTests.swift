@@ -1,0 +1,60 @@
+@testable import Ledger
+import Testing
+
+@Suite struct AmountFinderTests {
+    @Test(arguments: [
+        ("Lunch at Casa Lucio, 48.50 for the team", "48.50"),
+        ("uber 23,10 airport", "23.10"),
+        ("new phone 1.299,00 EUR", "1299.00"),
+        ("new phone $1,299.00", "1299.00"),
+        ("monitor 1,299 USD", "1299"),
+        ("sofa 2.500 €", "2500"),
+        ("bonus laptop budget 12k", "12000"),
+        ("Dinner 60 + 8 tip", "68"),
+        ("Taxi 31.40, plus 4 tip", "35.40"),
+        ("Metro ticket 1.90 x3", "5.70"),
+        ("3 mugs @ 7.50 each", "22.50"),
+        ("Gave the cashier 100, got 35 back", "65"),
+        ("Card used for USD 19.99 at SHOP. Avl Bal USD 2,000.00", "19.99"),
+        ("Spent INR 240 at CAFE. Avl Limit: INR 9000.12", "240"),
+        ("Ramen 14.20 on 3/11 at 12:30", "14.20"),
+        ("jacket 79.90 (was 120.00)", "79.90"),
+    ])
+    func theRulesPickTheAmountPaid(note: String, expected: String) {
+        let best = AmountFinder.best(in: AmountFinder.candidates(in: note))
+        #expect(best?.amount.description == expected, "\(note)")
+    }
+
+    @Test(arguments: [
+        "call Marta about the 3/11 meeting at 10:30",
+        "card ending 4421, ref 99812231",
+        "50% off everything this weekend",
+        "order 2026-06-14",
+    ])
+    func datesTimesPercentagesAndIdentifiersAreNotAmounts(note: String) {
+        #expect(AmountFinder.candidates(in: note).isEmpty, "\(AmountFinder.candidates(in: note))")
+    }
+
+    @Test func eachCandidateKeepsTheCurrencyWrittenBesideIt() {
+        let candidates = AmountFinder.candidates(in: "Paid USD 9.99 for the app, balance TZS 120.00")
+        #expect(candidates.first?.currency == "USD")
+        #expect(candidates.count == 1, "the balance is not a candidate")
+    }
+}
+
+@Suite struct CurrencyAndSignalsTests {
+    @Test(arguments: [
+        ("64,50 € hier", "EUR"), ("R$23,50", "BRL"), ("£38.60", "GBP"), ("480円", "JPY"), ("₹599", "INR"),
+        ("35 bucks", "USD"), ("20 quid", "GBP"), ("CHF 12.40", "CHF"), ("TZS35000", "TZS"), ("32 euros", "EUR"),
+        ("Rs.1500.00", "INR"), ("US$ 40", "USD"),
+    ])
+    func currenciesFromSymbolsCodesAndWords(text: String, code: String) {
+        #expect(Currency.mentions(in: text).first?.code == code)
+    }
+
+    @Test(arguments: ["Refund from the airline came through, 120.00", "reminder: pay the rent 900",
+                      "Ana paid me back 25", "Your transaction of RS. 500 was declined"])
+    func notesThatAreNoExpense(note: String) {
+        #expect(!ExpenseSignals.isExpense(note))
+    }
+}

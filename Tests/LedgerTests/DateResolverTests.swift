@@ -1,0 +1,24 @@
+import Foundation
+@testable import Ledger
+import Testing
+
+@Suite struct DateResolverTests {
+    /// Friday 20 November 2026.
+    let received = DateResolver.parse("2026-11-20")
+
+    @Test(arguments: [
+        ("taxi yesterday 12", "2026-11-19"), ("café hier 4,50", "2026-11-19"), ("almuerzo ayer", "2026-11-19"),
+        ("gestern Tanken", "2026-11-19"), ("昨日 タクシー", "2026-11-19"), ("paid today", "2026-11-20"),
+        ("coffee this morning", "2026-11-20"), ("lunch on Nov 3", "2026-11-03"), ("3 November dinner", "2026-11-03"),
+        ("groceries 3/11", "2026-11-03"), ("hotel 11/23", "2025-11-23"), ("Tuesday train", "2026-11-17"),
+        ("last friday cinema", "2026-11-13"), ("invoice 2026-06-14", "2026-06-14"), ("gift Dec 28", "2025-12-28"),
+    ])
+    func resolvesAgainstTheReceivedDay(note: String, expected: String) {
+        #expect(DateResolver.resolve(note, received: received) == expected, "\(note)")
+    }
+
+    @Test func aNoteWithoutADateHasNone() {
+        #expect(DateResolver.resolve("uber 23,10 airport", received: received) == nil)
+        #expect(DateResolver.resolve("taxi yesterday", received: nil) == nil)
+    }
+}

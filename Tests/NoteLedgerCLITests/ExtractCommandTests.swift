@@ -1,0 +1,103 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `noteledger extract`, end to end with the built binary and the real model.
+@Suite(.serialized) struct ExtractCommandTests {
+    let note = "Lunch with Ana at Casa Lucio, 48.50 for the team offsite"
+
+    func json(_ line: Substring) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not JSON: \(line)")
+    }
+
+    @Test func extractsTheReferenceNote() throws {
+        let result = try runNoteLedger(["extract", note, "--received", "2026-11-20"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let expense = try json(Substring(result.stdout.trimmingCharacters(in: .newlines)))
+        #expect(expense["merchant"] as? String == "Casa Lucio")
+        #expect(expense["amount"] as? String == "48.50")
+        #expect(expense["category"] as? String == "food")
+        #expect((expense["origin"] as? String)?.hasPrefix("model gemma-3-270m") == true)
+    }
+
+    @Test func streamPrintsGrowingSnapshotsThenTheResult() throws {
+        let result = try runNoteLedger(["extract", "--stream", "Pizza at Luigi's Trattoria 31,90 with the sales team"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count >= 4)
+        var previousFilled = 0
+        for line in lines.dropLast() {
+            let snapshot = try json(line)
+            let filled = snapshot.values.filter { !($0 is NSNull) }.count
+            #expect(filled >= previousFilled, "a snapshot lost a field: \(line)")
+            previousFilled = filled
+        }
+        #expect(try json(lines.last!)["confidence"] != nil)
+    }
+
+    @Test func readsTheNoteFromStdin() throws {
+        let result = try runNoteLedger(["extract", "-", "--backend", "rules"], stdin: "taxi 23,10 airport")
+        #expect(result.status == 0)
+        #expect(try json(Substring(result.stdout.trimmingCharacters(in: .newlines)))["amount"] as? String == "23.10")
+    }
+
+    @Test func batchWritesOneLinePerNoteAndReportsBadLines() throws {
+        let folder = try TemporaryDirectory()
+        let input = try folder.write("""
+            {"id": "a", "note": "uber 23,10 airport", "received": "2026-11-20"}
+            this is not json
+            {"id": "b", "note": "reminder: renew the parking permit"}
+
+            """, to: "notes.jsonl")
+        let result = try runNoteLedger(["extract", "--jsonl", input])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("notes.jsonl:2: not a JSON object"))
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        let first = try json(lines[0])
+        #expect(first["id"] as? String == "a")
+        #expect(first["amount"] as? String == "23.10")
+        for key in ["merchant", "currency", "category", "purpose", "date", "confidence"] {
+            #expect(first.keys.contains(key), "missing \(key)")
+        }
+        #expect(try json(lines[1])["amount"] is NSNull, "a reminder has no amount")
+    }
+
+    @Test(arguments: [
+        ("/nonexistent/model.gguf", "no such file"),
+        ("corrupt", "corrupt or unsupported GGUF"),
+    ])
+    func anUnusableModelFallsBackToTheRulesAndSaysSoOnce(model: String, reason: String) throws {
+        let folder = try TemporaryDirectory()
+        let path = model == "corrupt" ? try folder.write("GGUF\u{3}\0\0\0 broken", to: "bad.gguf") : model
+        let result = try runNoteLedger(["extract", note, "--model", path])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains(reason))
+        #expect(result.stderr.contains("using the rules extractor instead"))
+        #expect(result.stderr.components(separatedBy: "using the rules extractor").count == 2, "said once")
+        let expense = try json(Substring(result.stdout.trimmingCharacters(in: .newlines)))
+        #expect(expense["origin"] as? String == "rules")
+        #expect((expense["review"] as? [String])?.isEmpty == false)
+    }
+
+    @Test func aNoteLongerThanTheContextWindowFallsBackWithTheReason() throws {
+        let long = String(repeating: "taxi 23.10 to the airport and back again, ", count: 300)
+        let result = try runNoteLedger(["extract", long])
+        #expect(result.status == 0)
+        let expense = try json(Substring(result.stdout.trimmingCharacters(in: .newlines)))
+        #expect(expense["origin"] as? String == "rules")
+        let reasons = (expense["review"] as? [String]) ?? []
+        #expect(reasons.contains { $0.contains("context window") }, "\(reasons)")
+    }
+
+    @Test(arguments: [
+        (["extract", "--received", "yesterday", "x"], "--received must be a date"),
+        (["extract", "--backend", "gpt", "x"], "--backend must be"),
+        (["extract", "--jsonl", "f.jsonl", "text"], "--jsonl reads its notes from the file"),
+    ])
+    func badArgumentsAreUsageErrors(arguments: [String], message: String) throws {
+        let result = try runNoteLedger(arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(message))
+    }
+}
