@@ -25,7 +25,11 @@ let package = Package(
         .target(name: "GuidedLlama", dependencies: ["Guided", "Digest", "CLlama"]),
 
         // MARK: - Ledger core and the command line
-        .target(name: "Ledger", dependencies: ["Guided", "GuidedLlama", "Digest", "CSQLite", "CInotifyTools"]),
+        .target(name: "Ledger", dependencies: ["Guided", "GuidedLlama", "Digest", "CSQLite", "CInotifyTools"],
+                plugins: ["EmbedMigrations"]),
+        // Migrations/*.sql become Swift source at build time.
+        .executableTarget(name: "MigrationEmbedder"),
+        .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["MigrationEmbedder"]),
         .target(name: "NoteLedgerCLI", dependencies: ["Ledger", "Guided", "GuidedLlama", "Digest"]),
         .executableTarget(name: "noteledger", dependencies: ["NoteLedgerCLI"]),
 
@@ -40,7 +44,7 @@ let package = Package(
 )
 
 // Strict settings for every Swift target, in one place.
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .enableUpcomingFeature("ExistentialAny"),
     ]

@@ -6,7 +6,7 @@ import Foundation
 /// "this morning", hier, ayer, ontem, gestern, 昨日, …); weekday names ("Tuesday", "last friday":
 /// the latest such day on or before the received day, before it when it is the same weekday only
 /// with "last"); month names with a day ("on Nov 3", "3 November", "Nov 3rd"); and numeric
-/// day/month ("3/11", "03.11", "3/11/2026"). Numeric dates are read day first, as most of the
+/// day/month ("3/11", "3/11/2026", "03.11.2026"; with dots only when a year follows). Numeric dates are read day first, as most of the
 /// world writes them ("3/11" is 3 November), and month first only when the second number is over
 /// 12 ("11/23" is 23 November). A date without a year is the latest such date on or before the
 /// received day. Without a received day, only ISO dates resolve.
@@ -31,12 +31,17 @@ public enum DateResolver {
         if let (month, dayOfMonth) = monthAndDay(text) {
             return latest(month: month, day: dayOfMonth, onOrBefore: day, calendar)
         }
-        if let match = text.firstMatch(of: /(?:^|[^\d.,\/])(\d{1,2})[\/.](\d{1,2})(?:[\/.](\d{2,4}))?(?![\d.,\/])/) {
-            var first = Int(match.1)!
-            var second = Int(match.2)!
+        // Numeric dates use "/" ("3/11"), or dots only with a year ("03.11.2026"): "12.5" is an amount.
+        let numeric = text.firstMatch(of: /(?:^|[^\d.,\/])(\d{1,2})\/(\d{1,2})(?:\/(\d{2,4}))?(?![\d.,\/])/)
+            .map { (first: $0.1, second: $0.2, year: $0.3) }
+            ?? text.firstMatch(of: /(?:^|[^\d.,\/])(\d{1,2})\.(\d{1,2})\.(\d{4})(?![\d.,\/])/)
+            .map { (first: $0.1, second: $0.2, year: Optional($0.3)) }
+        if let match = numeric {
+            var first = Int(match.first)!
+            var second = Int(match.second)!
             if second > 12 && first <= 12 { swap(&first, &second) }
             if (1...31).contains(first), (1...12).contains(second) {
-                if let yearText = match.3, var year = Int(yearText) {
+                if let yearText = match.year, var year = Int(yearText) {
                     if year < 100 { year += 2000 }
                     if let date = make(year, second, first, calendar) { return format(date, calendar) }
                 } else {

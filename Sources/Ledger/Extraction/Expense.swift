@@ -62,7 +62,9 @@ struct ModelExpense: Generable {
         if askCategory {
             properties.append(.init("category", .enumeration(Category.self)))
         }
-        properties.append(.init("purpose", .string(.pattern(#"[A-Z][^ 0-9]{0,15}( [^ 0-9]{1,16}){0,5}"#))))
+        // Up to six words of letters (Latin scripts), apostrophes, & / and -.
+        let word = "[A-Za-zÀ-ÖØ-öø-ž'&/-]"
+        properties.append(.init("purpose", .string(.pattern("[A-ZÀ-Þ]\(word){0,15}( \(word){1,16}){0,5}"))))
         return .object("Expense", properties)
     }
 

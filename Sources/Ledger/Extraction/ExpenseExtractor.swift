@@ -48,7 +48,7 @@ public final class ExpenseExtractor: Sendable {
     /// with the reason among the review reasons.
     /// - Parameter onSnapshot: called with each partial expense while the model writes.
     public func extract(_ note: String, received: Date?,
-                        onSnapshot: (@Sendable (Expense) -> Void)? = nil) async -> Extraction {
+                        onSnapshot: (Expense) -> Void = { _ in }) async -> Extraction {
         guard let session else { return rulesExtraction(note, received: received, reason: "extracted by rules (no model)") }
         let isExpense = ExpenseSignals.isExpense(note)
         let candidates = isExpense ? AmountFinder.candidates(in: note) : []
@@ -71,7 +71,7 @@ public final class ExpenseExtractor: Sendable {
             let response = try await session.respond(
                 to: note, generating: ModelExpense.self, schema: schema, options: options
             ) { snapshot in
-                guard let onSnapshot, let partial = try? ModelExpense(snapshot.rawContent) else { return }
+                guard let partial = try? ModelExpense(snapshot.rawContent) else { return }
                 onSnapshot(combine(partial))
             }
             return finish(response, expense: combine(response.content), amount: amount, candidates: candidates,

@@ -60,7 +60,8 @@ enum RulesExtractor {
 
     private static func nameRun(_ tokens: [String], from start: Int) -> String? {
         func isName(_ token: String) -> Bool {
-            guard let first = token.first, !token.contains("/") else { return false }
+            guard let first = token.first, !token.contains("/"),
+                  !Currency.mentions(in: token).contains(where: { $0.range.count == token.count }) else { return false }
             return first.isUppercase || (first.isNumber && token.contains(where: \.isLetter))
         }
         var words: [String] = []

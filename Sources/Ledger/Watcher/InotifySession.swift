@@ -16,6 +16,10 @@ public struct InotifyEvent: Sendable, Equatable {
     public func contains(_ flag: Int32) -> Bool { mask & UInt32(bitPattern: flag) != 0 }
     public var isDirectory: Bool { contains(IN_ISDIR) }
     public var isQueueOverflow: Bool { contains(IN_Q_OVERFLOW) }
+    /// A folder appeared (created or moved in): it needs a watch of its own.
+    public var isNewFolder: Bool { isDirectory && (contains(IN_CREATE) || contains(IN_MOVED_TO)) }
+    /// A file was deleted or moved away.
+    public var isRemovedFile: Bool { !isDirectory && (contains(IN_DELETE) || contains(IN_MOVED_FROM)) }
     /// A file was closed after writing or moved in: its content is complete.
     public var isCompletedFile: Bool { !isDirectory && (contains(IN_CLOSE_WRITE) || contains(IN_MOVED_TO)) }
 }

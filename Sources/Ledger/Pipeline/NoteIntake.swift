@@ -1,0 +1,76 @@
+import Foundation
+
+/// Records files as notes: reads them (or says why not) and writes note, draft and job together.
+public final class NoteIntake {
+    /// What happened to one file.
+    public enum Outcome: Equatable {
+        case recorded(DraftStore.NoteChange)
+        case skipped(String)
+        case ignored(String)
+    }
+
+    private let store: DraftStore
+    private let inbox: String?
+    private let log: (String) -> Void
+    private let logQueued: Bool
+
+    /// - Parameters:
+    ///   - inbox: when set, symlinks leading out of it are not followed.
+    ///   - logQueued: also log every note queued (skips and duplicates are always logged).
+    public init(store: DraftStore, inbox: String?, logQueued: Bool = true, log: @escaping (String) -> Void) {
+        self.store = store
+        self.inbox = inbox
+        self.logQueued = logQueued
+        self.log = log
+    }
+
+    /// Records the file at `path` (an absolute path).
+    @discardableResult
+    public func take(_ path: String) throws -> Outcome {
+        let name = (path as NSString).lastPathComponent
+        if let reason = InboxFiles.ignoreReason(forName: name) {
+            log("skipped \(path): \(reason)")
+            return .ignored(reason)
+        }
+        switch InboxFiles.read(path, inbox: inbox) {
+        case .skipped(let reason):
+            log("skipped \(path): \(reason)")
+            return .skipped(reason)
+        case .text(let text):
+            let change = try store.recordNote(path: path, text: text)
+            switch change {
+            case .created(let id): if logQueued { log("queued \(path) as draft \(id)") }
+            case .changed(let id): if logQueued { log("queued \(path) again (changed): draft \(id)") }
+            case .duplicate(let original): log("recorded \(path) as a duplicate of \(original); no second draft")
+            case .unchanged: break
+            }
+            return .recorded(change)
+        }
+    }
+
+    /// Records every file below `folder`, in path order. Hidden folders are not entered.
+    public func scan(_ folder: String) throws -> [Outcome] {
+        var outcomes: [Outcome] = []
+        for path in Self.files(below: folder) {
+            outcomes.append(try take(path))
+        }
+        return outcomes
+    }
+
+    /// Regular files (and symlinks) below `folder`, sorted.
+    public static func files(below folder: String) -> [String] {
+        let root = URL(fileURLWithPath: folder).standardizedFileURL
+        guard let enumerator = FileManager.default.enumerator(
+            at: root, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsPackageDescendants]) else { return [] }
+        var paths: [String] = []
+        for case let url as URL in enumerator {
+            let isDirectory = (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) ?? false
+            if isDirectory {
+                if url.lastPathComponent.hasPrefix(".") { enumerator.skipDescendants() }
+                continue
+            }
+            paths.append(url.path)
+        }
+        return paths.sorted()
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Guided
+
+extension DraftStore {
+    // MARK: - Filling
+
+    /// Shows a partial extraction on the draft while the model writes (status `filling`).
+    /// Locked fields keep the person's value; no version is recorded until the fill completes.
+    public func showSnapshot(draftID: Int64, _ partial: Expense) throws {
+        try connection.transaction {
+            let locked = try lockedFields(draftID)
+            var assignments = ["status = 'filling'", "updated_at = ?"]
+            var values: [SQLiteValue] = [.text(Timestamp.now())]
+            for field in Expense.fieldNames where !locked.contains(field) {
+                guard let text = partial.text(of: field) else { continue }
+                assignments.append("\(field) = ?")
+                values.append(.text(text))
+                if field == "amount" {
+                    assignments.append("amount_e4 = ?")
+                    values.append(.optional(partial.amount.map(Self.amountE4)))
+                }
+            }
+            values.append(.integer(draftID))
+            try connection.run("UPDATE drafts SET \(assignments.joined(separator: ", ")) WHERE id = ?", values)
+        }
+    }
+
+    /// Records a completed extraction as a new version. Locked fields keep the person's last
+    /// value; every other field takes the extraction's. Returns the new version number.
+    @discardableResult
+    public func recordFill(draftID: Int64, _ extraction: Extraction, refill: Bool) throws -> Int {
+        try connection.transaction {
+            let current = try currentValues(draftID)
+            let locked = try lockedFields(draftID)
+            var merged = extraction.expense
+            for field in locked {
+                try merged.set(field, to: current.expense.text(of: field) ?? "")
+            }
+            let origin: VersionOrigin
+            let model: ModelIdentity?
+            switch extraction.origin {
+            case .model(let identity):
+                origin = refill ? .refill : .fill
+                model = identity
+            case .rules:
+                origin = .rules
+                model = nil
+            }
+            let needsReview = !extraction.reviewReasons.isEmpty || origin == .rules
+            let status: DraftStatus = needsReview ? .review : .ready
+            let reason = extraction.reviewReasons.isEmpty ? nil : extraction.reviewReasons.joined(separator: "; ")
+            let confidence = extraction.confidence.filter { !locked.contains($0.key) }
+            return try appendVersion(draftID: draftID, previous: current, expense: merged, origin: origin, model: model,
+                                     confidence: confidence, status: status, reason: reason)
+        }
+    }
+
+    /// Marks a draft `failed` with the reason; the note and earlier versions stay.
+    public func recordFailure(draftID: Int64, reason: String) throws {
+        try connection.transaction {
+            try connection.run("UPDATE drafts SET status = 'failed', status_reason = ?, updated_at = ? WHERE id = ?",
+                               [.text(reason), .text(Timestamp.now()), .integer(draftID)])
+        }
+    }
+
+    // MARK: - Shared by fills and edits
+
+    struct CurrentValues {
+        let version: Int
+        let expense: Expense
+        let status: DraftStatus
+    }
+
+    func currentValues(_ draftID: Int64) throws -> CurrentValues {
+        // The last version's values: what the draft holds once snapshots are settled.
+        guard let row = try connection.query("SELECT current_version, status FROM drafts WHERE id = ?", [.integer(draftID)]).first else {
+            throw StoreError.noSuchDraft(draftID)
+        }
+        let version = Int(row.int(0) ?? 0)
+        let status = DraftStatus(rawValue: row.string(1) ?? "") ?? .queued
+        guard version > 0, let values = try connection.query("""
+            SELECT merchant, amount, currency, category, purpose, date FROM draft_versions WHERE draft_id = ? AND version = ?
+            """, [.integer(draftID), .integer(Int64(version))]).first else {
+            return CurrentValues(version: 0, expense: Expense(), status: status)
+        }
+        return CurrentValues(version: version, expense: Expense(storedValues: (0..<6).map { values.string($0) }), status: status)
+    }
+
+    func lockedFields(_ draftID: Int64) throws -> Set<String> {
+        Set(try connection.query("SELECT field FROM field_locks WHERE draft_id = ?", [.integer(draftID)]).compactMap { $0.string(0) })
+    }
+
+    /// Appends a version and makes it current, with the draft's columns and search text.
+    func appendVersion(draftID: Int64, previous: CurrentValues, expense: Expense, origin: VersionOrigin,
+                       model: ModelIdentity?, confidence: [String: Double], status: DraftStatus, reason: String?) throws -> Int {
+        let version = previous.version + 1
+        let changed = Expense.fieldNames.filter { expense.text(of: $0) != previous.expense.text(of: $0) }
+        let now = Timestamp.now()
+        let confidenceJSON = "{" + confidence.keys.sorted().map { String(format: "\"%@\": %.3f", $0, confidence[$0]!) }
+            .joined(separator: ", ") + "}"
+        let changedJSON = "[" + changed.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+        let values = Expense.fieldNames.map { SQLiteValue.optional(expense.text(of: $0)) }
+        try connection.run("""
+            INSERT INTO draft_versions (draft_id, version, origin, created_at, model_name, model_sha256,
+                merchant, amount, currency, category, purpose, date, confidence, changed)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [.integer(draftID), .integer(Int64(version)), .text(origin.rawValue), .text(now),
+                  .optional(model?.name), .optional(model?.sha256)] + values + [.text(confidenceJSON), .text(changedJSON)])
+        try connection.run("""
+            UPDATE drafts SET current_version = ?, status = ?, status_reason = ?, merchant = ?, amount = ?, amount_e4 = ?,
+                currency = ?, category = ?, purpose = ?, date = ?, updated_at = ? WHERE id = ?
+            """, [.integer(Int64(version)), .text(status.rawValue), .optional(reason), values[0], values[1],
+                  .optional(expense.amount.map(Self.amountE4)), values[2], values[3], values[4], values[5], .text(now),
+                  .integer(draftID)])
+        try connection.run("UPDATE drafts_fts SET merchant = ?, purpose = ? WHERE rowid = ?",
+                           [.text(expense.merchant ?? ""), .text(expense.purpose ?? ""), .integer(draftID)])
+        return version
+    }
+
+    /// The amount times 10^4 as an integer, for exact comparison in SQL.
+    static func amountE4(_ amount: Amount) -> Int64 {
+        var scaled = amount.value * 10_000
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &scaled, 0, .plain)
+        return NSDecimalNumber(decimal: rounded).int64Value
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// A unit of work from the queue: fill or refill one draft from its note.
+public struct Job: Sendable, Equatable {
+    public let id: Int64
+    public let draftID: Int64
+    public let isRefill: Bool
+    public let attempts: Int
+    public let noteText: String
+    public let receivedAt: Date
+}
+
+extension DraftStore {
+    /// Claims the oldest job that is due (pending, or running with an expired lease, as after a
+    /// crash) and leases it for `lease` seconds. Nil when none is due.
+    public func claimJob(lease: TimeInterval = 120, now: Date = Date()) throws -> Job? {
+        try connection.transaction {
+            let nowText = Timestamp.string(now)
+            guard let row = try connection.query("""
+                SELECT j.id, j.draft_id, j.kind, j.attempts, n.text, n.received_at FROM jobs j
+                JOIN drafts d ON d.id = j.draft_id JOIN notes n ON n.id = d.note_id
+                WHERE (j.state = 'pending' AND j.available_at <= ?) OR (j.state = 'running' AND j.lease_until <= ?)
+                ORDER BY j.id LIMIT 1
+                """, [.text(nowText), .text(nowText)]).first else { return nil }
+            let id = row.int(0)!
+            try connection.run("""
+                UPDATE jobs SET state = 'running', attempts = attempts + 1, lease_until = ?, updated_at = ? WHERE id = ?
+                """, [.text(Timestamp.string(now.addingTimeInterval(lease))), .text(nowText), .integer(id)])
+            return Job(id: id, draftID: row.int(1)!, isRefill: row.string(2) == "refill", attempts: Int(row.int(3) ?? 0) + 1,
+                       noteText: row.string(4) ?? "", receivedAt: Timestamp.date(row.string(5) ?? "") ?? now)
+        }
+    }
+
+    /// Marks a job done.
+    public func completeJob(_ id: Int64) throws {
+        try connection.transaction {
+            try connection.run("UPDATE jobs SET state = 'done', lease_until = NULL, updated_at = ? WHERE id = ?",
+                               [.text(Timestamp.now()), .integer(id)])
+        }
+    }
+
+    /// Puts a job back for another try after `delay` seconds (a transient failure).
+    public func retryJob(_ id: Int64, after delay: TimeInterval, error: String) throws {
+        try connection.transaction {
+            try connection.run("""
+                UPDATE jobs SET state = 'pending', lease_until = NULL, available_at = ?, last_error = ?, updated_at = ? WHERE id = ?
+                """, [.text(Timestamp.string(Date().addingTimeInterval(delay))), .text(error), .text(Timestamp.now()), .integer(id)])
+        }
+    }
+
+    /// Gives a job up: the job is `failed` and its draft `failed` with the reason; the note stays.
+    public func failJob(_ id: Int64, draftID: Int64, reason: String) throws {
+        try connection.transaction {
+            try connection.run("UPDATE jobs SET state = 'failed', lease_until = NULL, last_error = ?, updated_at = ? WHERE id = ?",
+                               [.text(reason), .text(Timestamp.now()), .integer(id)])
+            try connection.run("UPDATE drafts SET status = 'failed', status_reason = ?, updated_at = ? WHERE id = ?",
+                               [.text(reason), .text(Timestamp.now()), .integer(draftID)])
+        }
+    }
+
+    /// Queues refills of the given drafts (or of every draft when `ids` is nil). Returns how many.
+    @discardableResult
+    public func enqueueRefill(_ ids: [Int64]?) throws -> Int {
+        try connection.transaction {
+            let targets = try ids ?? connection.query("SELECT id FROM drafts ORDER BY id").compactMap { $0.int(0) }
+            let now = Timestamp.now()
+            for id in targets {
+                guard try !connection.query("SELECT 1 FROM drafts WHERE id = ?", [.integer(id)]).isEmpty else {
+                    throw StoreError.noSuchDraft(id)
+                }
+                try enqueue(draftID: id, kind: "refill", now: now)
+            }
+            return targets.count
+        }
+    }
+
+    /// Jobs waiting or running.
+    public func pendingJobCount() throws -> Int {
+        Int(try connection.query("SELECT count(*) FROM jobs WHERE state IN ('pending', 'running')").first?.int(0) ?? 0)
+    }
+}

@@ -1,0 +1,127 @@
+import Digest
+import Foundation
+import Guided
+
+/// The ledger database: notes, drafts and their versions, field locks, the job queue and exports.
+/// Owns one SQLite connection; use it from one thread at a time (each process or worker opens its own).
+public final class DraftStore {
+    public let connection: SQLiteConnection
+    public let path: String
+
+    /// Opens (creating it and its folder if needed) the ledger at `path` and migrates it.
+    /// - Throws: `StoreError` with what to do, `MigrationError`, or `SQLiteError`.
+    public init(path: String) throws {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw StoreError.cannotCreateFolder(folder.path, reason: error.localizedDescription)
+        }
+        self.path = path
+        connection = try SQLiteConnection(path: path)
+        try Migrator.migrate(connection)
+    }
+
+    /// The schema version of the open database.
+    public var schemaVersion: Int { (try? Migrator.version(of: connection)) ?? 0 }
+
+    // MARK: - Notes
+
+    /// What recording a note did.
+    public enum NoteChange: Sendable, Equatable {
+        /// A new note: a draft was created and a fill queued.
+        case created(draftID: Int64)
+        /// New content at a known path: the same draft is queued for a refill.
+        case changed(draftID: Int64)
+        /// The same content at the same path: nothing to do.
+        case unchanged(draftID: Int64?)
+        /// The same content as another note: recorded, no second draft.
+        case duplicate(of: String)
+    }
+
+    /// Records the note at `path` with `text`: its note row, draft and job in one transaction.
+    public func recordNote(path: String, text: String, receivedAt: Date = Date()) throws -> NoteChange {
+        let hash = SHA256.hex(of: text)
+        let now = Timestamp.now()
+        return try connection.transaction {
+            if let existing = try connection.query(
+                "SELECT n.id, n.content_hash, d.id FROM notes n LEFT JOIN drafts d ON d.note_id = n.id WHERE n.path = ?",
+                [.text(path)]).first {
+                let noteID = existing.int(0)!
+                let draftID = existing.int(2)
+                if existing.string(1) == hash {
+                    try connection.run("UPDATE notes SET missing = 0 WHERE id = ? AND missing = 1", [.integer(noteID)])
+                    return .unchanged(draftID: draftID)
+                }
+                try connection.run("UPDATE notes SET text = ?, content_hash = ?, missing = 0, updated_at = ? WHERE id = ?",
+                                   [.text(text), .text(hash), .text(now), .integer(noteID)])
+                guard let draftID else {
+                    // It was a duplicate; with new content it becomes a note of its own.
+                    try connection.run("UPDATE notes SET duplicate_of = NULL WHERE id = ?", [.integer(noteID)])
+                    return .created(draftID: try createDraft(noteID: noteID, text: text, now: now))
+                }
+                try connection.run("UPDATE drafts SET status = 'queued', status_reason = NULL, updated_at = ? WHERE id = ?",
+                                   [.text(now), .integer(draftID)])
+                try connection.run("UPDATE drafts_fts SET note = ? WHERE rowid = ?", [.text(text), .integer(draftID)])
+                try enqueue(draftID: draftID, kind: "refill", now: now)
+                return .changed(draftID: draftID)
+            }
+            if let original = try connection.query(
+                "SELECT id, path FROM notes WHERE content_hash = ? AND duplicate_of IS NULL ORDER BY id LIMIT 1",
+                [.text(hash)]).first {
+                try connection.run("""
+                    INSERT INTO notes (path, content_hash, text, received_at, duplicate_of, created_at, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """, [.text(path), .text(hash), .text(text), .text(Timestamp.string(receivedAt)), .integer(original.int(0)!),
+                          .text(now), .text(now)])
+                return .duplicate(of: original.string(1) ?? "")
+            }
+            try connection.run("""
+                INSERT INTO notes (path, content_hash, text, received_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+                """, [.text(path), .text(hash), .text(text), .text(Timestamp.string(receivedAt)), .text(now), .text(now)])
+            return .created(draftID: try createDraft(noteID: connection.lastInsertedRowID, text: text, now: now))
+        }
+    }
+
+    /// Marks the note at `path` as deleted from the inbox; its draft stays.
+    @discardableResult
+    public func markMissing(path: String) throws -> Bool {
+        try connection.transaction {
+            try connection.run("UPDATE notes SET missing = 1, updated_at = ? WHERE path = ? AND missing = 0",
+                               [.text(Timestamp.now()), .text(path)]) > 0
+        }
+    }
+
+    private func createDraft(noteID: Int64, text: String, now: String) throws -> Int64 {
+        try connection.run("INSERT INTO drafts (note_id, status, created_at, updated_at) VALUES (?, 'queued', ?, ?)",
+                           [.integer(noteID), .text(now), .text(now)])
+        let draftID = connection.lastInsertedRowID
+        try connection.run("INSERT INTO drafts_fts (rowid, note, merchant, purpose) VALUES (?, ?, '', '')",
+                           [.integer(draftID), .text(text)])
+        try enqueue(draftID: draftID, kind: "fill", now: now)
+        return draftID
+    }
+
+    func enqueue(draftID: Int64, kind: String, now: String) throws {
+        // One pending job per draft is enough: a newer one replaces what was waiting.
+        try connection.run("UPDATE jobs SET state = 'done', updated_at = ? WHERE draft_id = ? AND state = 'pending'",
+                           [.text(now), .integer(draftID)])
+        try connection.run("""
+            INSERT INTO jobs (draft_id, kind, state, available_at, created_at, updated_at) VALUES (?, ?, 'pending', ?, ?, ?)
+            """, [.integer(draftID), .text(kind), .text(now), .text(now), .text(now)])
+    }
+}
+
+/// A store failure a person can act on.
+public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
+    case cannotCreateFolder(String, reason: String)
+    case noSuchDraft(Int64)
+
+    public var description: String {
+        switch self {
+        case .cannotCreateFolder(let folder, let reason):
+            "cannot create the database folder \(folder): \(reason); pass --db PATH to put the ledger elsewhere"
+        case .noSuchDraft(let id): "there is no draft \(id); `noteledger query` lists them"
+        }
+    }
+}

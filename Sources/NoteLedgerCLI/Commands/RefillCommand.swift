@@ -1,0 +1,45 @@
+import Foundation
+import Ledger
+
+/// `noteledger refill ID... | --all`: extract again, keeping what the user edited.
+struct RefillCommand: Command {
+    static let name = "refill"
+    static let abstract = "Extract drafts again; fields the user edited are kept."
+    static let synopsis = "refill ID... | --all [--backend model|rules]"
+    static let details = """
+          --all           refill every draft
+          --backend NAME  `model` (default) or `rules`
+        """
+
+    var ids: [Int64]?
+    var backend: Backend
+
+    init(parsing arguments: inout ArgumentList) throws {
+        let all = arguments.flag("--all")
+        backend = try Backend(parsing: arguments.option("--backend"))
+        let rest = try arguments.positionals()
+        if all {
+            guard rest.isEmpty else { throw UsageError("give draft ids or --all, not both") }
+            ids = nil
+        } else {
+            guard !rest.isEmpty else { throw UsageError("give draft ids, or --all") }
+            ids = try rest.map(Review.id)
+        }
+    }
+
+    func run(in context: CommandContext) async throws {
+        let console = context.console
+        let store = try Review.openStore(context)
+        let queued = try store.enqueueRefill(ids)
+        guard queued > 0 else {
+            console.out("no drafts to refill")
+            return
+        }
+        let extractor = ExtractorLoader.load(backend, configuration: context.configuration, console: console)
+        let worker = NoteWorker(store: store, extractor: extractor) { console.err("noteledger: " + $0) }
+        let progress = ProgressBar(total: queued, enabled: isatty(STDERR_FILENO) != 0)
+        let done = try await worker.drain(onJobDone: { _ in progress.advance() })
+        progress.finish()
+        console.out("refilled \(done) draft\(done == 1 ? "" : "s")")
+    }
+}

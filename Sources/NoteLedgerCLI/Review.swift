@@ -1,0 +1,44 @@
+import Foundation
+import Ledger
+
+/// Helpers the review commands share.
+enum Review {
+    static func openStore(_ context: CommandContext) throws -> DraftStore {
+        try DraftStore(path: context.configuration.databasePath)
+    }
+
+    /// Reads a draft id. - Throws: `UsageError`.
+    static func id(_ text: String) throws -> Int64 {
+        guard let id = Int64(text), id > 0 else { throw UsageError("'\(text)' is not a draft id (a positive number)") }
+        return id
+    }
+
+    /// The width of the terminal on stdout, else `COLUMNS`, else 100.
+    static var terminalWidth: Int {
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return Int(ProcessInfo.processInfo.environment["COLUMNS"] ?? "") ?? 100
+    }
+
+    /// `text` cut to `width` characters with an ellipsis.
+    static func fit(_ text: String, _ width: Int) -> String {
+        let flat = text.replacingOccurrences(of: "\n", with: " ")
+        if flat.count <= width { return flat.padding(toLength: width, withPad: " ", startingAt: 0) }
+        return String(flat.prefix(max(0, width - 1))) + "…"
+    }
+
+    /// An RFC 4180 cell.
+    static func csvCell(_ text: String) -> String {
+        text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
+            ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+    }
+
+    static func originLabel(_ origin: VersionOrigin?) -> String {
+        switch origin {
+        case .fill?, .refill?: "model"
+        case .rules?: "rules"
+        case .edit?: "user"
+        case nil: "-"
+        }
+    }
+}
