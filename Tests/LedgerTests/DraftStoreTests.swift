@@ -1,0 +1,124 @@
+import Foundation
+import Guided
+@testable import Ledger
+import TestSupport
+import Testing
+
+func extraction(_ merchant: String?, _ amount: String?, category: Category? = .food, rules: Bool = false,
+                reasons: [String] = []) -> Extraction {
+    Extraction(
+        expense: Expense(merchant: merchant, amount: amount.flatMap(Amount.init), category: category, purpose: "Lunch"),
+        confidence: ["merchant": 0.8, "amount": 0.9],
+        origin: rules ? .rules : .model(ModelIdentity(name: "test.gguf", sha256: String(repeating: "a", count: 64))),
+        reviewReasons: reasons)
+}
+
+@Suite struct DraftStoreTests {
+    func store() throws -> (TemporaryDirectory, DraftStore) {
+        let folder = try TemporaryDirectory()
+        return (folder, try DraftStore(path: folder.path("ledger.sqlite")))
+    }
+
+    @Test func aNoteIsIdentifiedByPathAndContent() throws {
+        let (_, store) = try store()
+        guard case .created(let id) = try store.recordNote(path: "/inbox/a.txt", text: "uber 23,10") else {
+            Issue.record("expected a new draft")
+            return
+        }
+        #expect(try store.recordNote(path: "/inbox/a.txt", text: "uber 23,10") == .unchanged(draftID: id))
+        #expect(try store.recordNote(path: "/inbox/copy.txt", text: "uber 23,10") == .duplicate(of: "/inbox/a.txt"))
+        #expect(try store.recordNote(path: "/inbox/a.txt", text: "uber 25,10") == .changed(draftID: id))
+        #expect(try store.connection.query("SELECT count(*) FROM drafts").first?.int(0) == 1)
+        #expect(try store.pendingJobCount() == 1, "the refill replaced the waiting fill")
+    }
+
+    @Test func aDeletedNoteKeepsItsDraft() throws {
+        let (_, store) = try store()
+        guard case .created(let id) = try store.recordNote(path: "/inbox/a.txt", text: "taxi 12") else { return }
+        #expect(try store.markMissing(path: "/inbox/a.txt"))
+        let draft = try store.draft(id)
+        #expect(draft.noteMissing)
+        #expect(draft.noteText == "taxi 12")
+    }
+
+    @Test func fillsBecomeVersionsAndReviewReasonsSetTheStatus() throws {
+        let (_, store) = try store()
+        guard case .created(let id) = try store.recordNote(path: "/n", text: "Lunch at Lupa 12.50") else { return }
+        #expect(try store.recordFill(draftID: id, extraction("Lupa", "12.50"), refill: false) == 1)
+        #expect(try store.draft(id).status == .ready)
+        #expect(try store.recordFill(draftID: id, extraction("Lupa", nil, reasons: ["no amount"]), refill: true) == 2)
+        let draft = try store.draft(id)
+        #expect(draft.status == .review)
+        #expect(draft.statusReason == "no amount")
+        let history = try store.history(id)
+        #expect(history.map(\.origin) == [.fill, .refill])
+        #expect(history[1].changed == ["amount"])
+        #expect(history[0].modelName == "test.gguf")
+    }
+
+    @Test func versionsCannotBeChangedOrDeleted() throws {
+        let (_, store) = try store()
+        guard case .created(let id) = try store.recordNote(path: "/n", text: "x 1") else { return }
+        try store.recordFill(draftID: id, extraction("X", "1"), refill: false)
+        #expect(throws: SQLiteError.self) { try store.connection.run("UPDATE draft_versions SET merchant = 'Y'") }
+        #expect(throws: SQLiteError.self) { try store.connection.run("DELETE FROM draft_versions") }
+    }
+
+    @Test func anInvalidEditChangesNothing() throws {
+        let (_, store) = try store()
+        guard case .created(let id) = try store.recordNote(path: "/n", text: "x 1") else { return }
+        try store.recordFill(draftID: id, extraction("X", "1"), refill: false)
+        #expect(throws: FieldValueError.self) { try store.edit(id, changes: [("merchant", "Y"), ("amount", "twelve")]) }
+        #expect(try store.draft(id).expense.merchant == "X")
+        #expect(try store.draft(id).locked.isEmpty)
+        #expect(try store.history(id).count == 1)
+    }
+
+    @Test func theQueueLeasesJobsAndResumesExpiredOnes() throws {
+        let (_, store) = try store()
+        _ = try store.recordNote(path: "/a", text: "a 1")
+        _ = try store.recordNote(path: "/b", text: "b 2")
+        let now = Date()
+        let first = try #require(try store.claimJob(lease: 60, now: now))
+        let second = try #require(try store.claimJob(lease: 60, now: now))
+        #expect(first.id != second.id)
+        #expect(try store.claimJob(lease: 60, now: now) == nil, "both are leased")
+        // As after a crash: the lease runs out and the job is claimed again.
+        let resumed = try #require(try store.claimJob(lease: 60, now: now.addingTimeInterval(61)))
+        #expect(resumed.id == first.id)
+        #expect(resumed.attempts == 2)
+        try store.completeJob(first.id)
+        try store.failJob(second.id, draftID: second.draftID, reason: "boom")
+        #expect(try store.pendingJobCount() == 0)
+        #expect(try store.draft(second.draftID).status == .failed)
+    }
+
+    @Test func queryTermsSelectDrafts() throws {
+        let (_, store) = try store()
+        let rows: [(String, String?, String, Category)] = [
+            ("Lunch at Casa Lucio 48.50", "Casa Lucio", "48.50", .food),
+            ("taxi 23,10", nil, "23.10", .travel),
+            ("Dinner at Lucio's 120", "Lucio's", "120", .food),
+        ]
+        var ids: [Int64] = []
+        for (index, row) in rows.enumerated() {
+            guard case .created(let id) = try store.recordNote(path: "/n\(index)", text: row.0) else { return }
+            try store.recordFill(draftID: id, Extraction(
+                expense: Expense(merchant: row.1, amount: Amount(row.2), category: row.3, date: "2026-11-0\(index + 1)"),
+                confidence: [:], origin: .rules, reviewReasons: []), refill: false)
+            ids.append(id)
+        }
+        try store.edit(ids[1], changes: [("purpose", "Airport ride")])
+        func matching(_ terms: [String]) throws -> [Int64] { try store.drafts(matching: DraftQuery(terms)).map(\.id) }
+        #expect(try matching(["category:food", "amount>20"]) == [ids[2], ids[0]])
+        #expect(try matching(["amount<=48.50"]) == [ids[1], ids[0]])
+        #expect(try matching(["lucio"]) == [ids[2], ids[0]])
+        #expect(try matching(["merchant:casa"]) == [ids[0]])
+        #expect(try matching(["edited"]) == [ids[1]])
+        #expect(try matching(["airport"]) == [ids[1]], "edited purpose is searchable")
+        #expect(try matching(["since:2026-11-02", "until:2026-11-02"]) == [ids[1]])
+        #expect(try matching(["status:review"]) == ids.reversed(), "rules fills go to review")
+        #expect(throws: DraftQuery.TermError.self) { try DraftQuery(["colour:red"]) }
+        #expect(throws: DraftQuery.TermError.self) { try DraftQuery(["amount>lots"]) }
+    }
+}

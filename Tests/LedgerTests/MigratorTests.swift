@@ -1,0 +1,49 @@
+import Foundation
+@testable import Ledger
+import TestSupport
+import Testing
+
+@Suite struct MigratorTests {
+    @Test func aNewDatabaseGetsEveryEmbeddedMigrationOnce() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("nested/ledger.sqlite")
+        let store = try DraftStore(path: path)
+        let latest = Migration.embedded.last!.id
+        #expect(store.schemaVersion == latest)
+        #expect(Migration.embedded.first?.name == "0001_initial.sql")
+        // Reopening applies nothing again.
+        let again = try DraftStore(path: path)
+        #expect(again.schemaVersion == latest)
+        #expect(try again.connection.query("SELECT count(*) FROM schema_migrations").first?.int(0) == Int64(Migration.embedded.count))
+    }
+
+    @Test func anEditedShippedMigrationStopsWithItsName() throws {
+        let folder = try TemporaryDirectory()
+        let connection = try SQLiteConnection(path: folder.path("ledger.sqlite"))
+        try Migrator.migrate(connection)
+        var edited = Migration.embedded
+        edited[0] = Migration(id: edited[0].id, name: edited[0].name, sql: edited[0].sql + "\n-- a later edit\n")
+        let error = try #require(throws: MigrationError.self) { try Migrator.migrate(connection, migrations: edited) }
+        #expect(error.description.contains("0001_initial.sql was changed after it was applied"))
+    }
+
+    @Test func aDatabaseFromANewerVersionIsRefused() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("ledger.sqlite")
+        _ = try DraftStore(path: path)
+        let connection = try SQLiteConnection(path: path)
+        try connection.run("INSERT INTO schema_migrations (id, name, checksum, applied_at) VALUES (99, '0099_future.sql', 'x', 'now')")
+        let error = try #require(throws: MigrationError.self) { try DraftStore(path: path) }
+        #expect(error == .newerSchema(database: 99, supported: Migration.embedded.last!.id))
+        #expect(error.description.contains("newer NoteLedger"))
+    }
+
+    @Test func aFailingMigrationLeavesNoTrace() throws {
+        let folder = try TemporaryDirectory()
+        let connection = try SQLiteConnection(path: folder.path("ledger.sqlite"))
+        let broken = [Migration(id: 1, name: "0001_broken.sql", sql: "CREATE TABLE a (x); CREATE TABLE a (y);")]
+        #expect(throws: SQLiteError.self) { try Migrator.migrate(connection, migrations: broken) }
+        #expect(try connection.query("SELECT name FROM sqlite_master WHERE name = 'a'").isEmpty)
+        #expect(try Migrator.version(of: connection) == 0)
+    }
+}
