@@ -5,7 +5,14 @@ import Guided
 /// amount, money, card or account digits, and without the bank that sent a message.
 enum MerchantSpans {
     static func candidates(in note: String) -> [String] {
-        StringGuide.spans(of: note, maxLength: 48).filter(isPlausible)
+        // The numbers that could be the amount, as written: a span holding one is not a name.
+        let characters = Array(note)
+        let amounts = Set(AmountFinder.candidates(in: note).filter { !$0.isComputed }.map { String(characters[$0.range]) })
+        return StringGuide.spans(of: note, maxLength: 48).filter { span in
+            isPlausible(span) && !span.split(separator: " ").contains { word in
+                amounts.contains(word.trimmingCharacters(in: CharacterSet(charactersIn: ",.;:!?()")))
+            }
+        }
     }
 
     private static let notMerchantWords: Set<String> = [
