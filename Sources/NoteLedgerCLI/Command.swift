@@ -33,20 +33,3 @@ extension Command {
         return text
     }
 }
-
-/// A command whose behaviour has not been built yet: it says so and fails, never pretends.
-protocol PlannedCommand: Command {
-    init()
-}
-
-extension PlannedCommand {
-    init(parsing arguments: inout ArgumentList) throws {
-        // Options are not validated: the command refuses to run whatever they are.
-        arguments = ArgumentList([])
-        self.init()
-    }
-
-    func run(in context: CommandContext) async throws {
-        throw CommandFailure("`noteledger \(Self.name)` is not built yet in this version; see the README for what works today")
-    }
-}

@@ -34,13 +34,6 @@ import Testing
         #expect((result.stdout + result.stderr).contains(message))
     }
 
-    @Test func aCommandNotBuiltYetSaysSoAndFails() throws {
-        let result = try runNoteLedger(["export", "--all"])
-        #expect(result.status == 1)
-        #expect(result.stdout.isEmpty)
-        #expect(result.stderr.contains("Error: `noteledger export` is not built yet"))
-    }
-
     @Test func doctorReportsTheRealModel() throws {
         let folder = try TemporaryDirectory()
         let result = try runNoteLedger(["doctor", "--db", folder.path("ledger.sqlite")],

@@ -112,3 +112,37 @@ import Testing
         #expect(history.stdout.contains("model (fill) gemma-3-270m-q4_k_m.gguf sha256 a5fd3b62230a"))
     }
 }
+
+/// `noteledger export` end to end.
+@Suite struct ExportCommandTests {
+    @Test func exportWritesNewRowsOnceAndSaysWhenThereIsNothingNew() throws {
+        let folder = try TemporaryDirectory()
+        let environment: [String: String?] = ["NOTELEDGER_DB": folder.path("ledger.sqlite")]
+        try FileManager.default.createDirectory(atPath: folder.path("Inbox"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.path("out"), withIntermediateDirectories: true)
+        try folder.write("Lunch at Casa Lucio 48.50", to: "Inbox/a.txt")
+        try folder.write("taxi 23,10", to: "Inbox/b.txt")
+        _ = try runNoteLedger(["ingest", folder.path("Inbox"), "--backend", "rules"], environment: environment)
+        _ = try runNoteLedger(["approve", "1", "2"], environment: environment)
+
+        let first = try runNoteLedger(["export", "--to", folder.path("out")], environment: environment)
+        #expect(first.status == 0, "\(first.stderr)")
+        let fields = first.stdout.trimmingCharacters(in: .newlines).split(separator: "\t")
+        #expect(fields.count == 2)
+        #expect(fields[1] == "2 rows")
+        let csv = try String(contentsOfFile: String(fields[0]), encoding: .utf8)
+        #expect(csv.hasPrefix("date,merchant,amount,currency,category,purpose,draft_id,version,status,note\r\n"))
+        #expect(csv.contains("Casa Lucio,48.50"))
+
+        let second = try runNoteLedger(["export", "--to", folder.path("out")], environment: environment)
+        #expect(second.status == 0)
+        #expect(second.stdout.isEmpty)
+        #expect(second.stderr.contains("nothing new to export"))
+
+        let missing = try runNoteLedger(["export", "--to", folder.path("nope")], environment: environment)
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("is not a folder"))
+        let badStatus = try runNoteLedger(["export", "--status", "done"], environment: environment)
+        #expect(badStatus.status == 64)
+    }
+}
