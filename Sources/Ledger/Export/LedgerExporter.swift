@@ -2,7 +2,7 @@ import Foundation
 
 /// Writes ledger CSV files: UTF-8, RFC 4180, header
 /// `date,merchant,amount,currency,category,purpose,draft_id,version,status,note`.
-/// Incremental by default: each draft version is exported once; a draft changed after export
+/// The date is the expense's, else the day its note arrived. Incremental by default: each draft version is exported once; a draft changed after export
 /// appears again with its new version. Rows stream from the database to the file.
 public struct LedgerExporter {
     public static let header = "date,merchant,amount,currency,category,purpose,draft_id,version,status,note"
@@ -34,7 +34,7 @@ public struct LedgerExporter {
         try connection.execute("CREATE TEMP TABLE IF NOT EXISTS export_batch (draft_id INTEGER, version INTEGER)")
         try connection.execute("DELETE FROM export_batch")
         var sql = """
-            SELECT d.date, d.merchant, d.amount, d.currency, d.category, d.purpose, d.id, d.current_version, d.status, n.path
+            SELECT coalesce(d.date, substr(n.received_at, 1, 10)), d.merchant, d.amount, d.currency, d.category, d.purpose, d.id, d.current_version, d.status, n.path
             FROM drafts d JOIN notes n ON n.id = d.note_id
             WHERE d.current_version > 0 AND d.status IN (\(statuses.map { _ in "?" }.joined(separator: ", ")))
             """
