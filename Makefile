@@ -6,7 +6,7 @@ LLAMA_PREFIX := $(CACHE)/llama.cpp-$(LLAMA_VERSION)
 export PKG_CONFIG_PATH := $(LLAMA_PREFIX)/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 export PATH := /opt/swift/usr/bin:$(PATH)
 
-.PHONY: deps build run test clean
+.PHONY: deps build run test bench-extract bench-store clean
 
 ## deps: install Debian packages, build llama.cpp and fetch the model (idempotent)
 deps:
@@ -23,6 +23,14 @@ run: build
 ## test: set up, build, then every test
 test: build
 	swift test
+
+## bench-extract: accuracy (score.py) and notes/s of `extract --jsonl` on the labelled sets
+bench-extract: build
+	Benchmarks/extract-bench.sh
+
+## bench-store: review queries on a 1,000,000-draft ledger beside the sqlite3 shell
+bench-store: build
+	Benchmarks/store-bench.sh
 
 clean:
 	rm -rf .build
