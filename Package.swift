@@ -39,7 +39,7 @@ let package = Package(
         .testTarget(name: "GuidedTests", dependencies: ["Guided", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "GuidedLlamaTests", dependencies: ["GuidedLlama", "Guided", "TestSupport"]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "TestSupport"]),
-        .testTarget(name: "NoteLedgerCLITests", dependencies: ["noteledger", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "NoteLedgerCLITests", dependencies: ["noteledger", "Ledger", "TestSupport"], exclude: ["Golden"]),
     ]
 )
 

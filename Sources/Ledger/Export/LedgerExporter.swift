@@ -30,6 +30,7 @@ public struct LedgerExporter {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw ExportError.notAFolder(folder)
         }
+        removeAbandonedFiles(in: folder)
         let connection = store.connection
         try connection.execute("CREATE TEMP TABLE IF NOT EXISTS export_batch (draft_id INTEGER, version INTEGER)")
         try connection.execute("DELETE FROM export_batch")
@@ -114,6 +115,14 @@ public struct LedgerExporter {
         case "JPY", "KRW", "VND", "CLP", "ISK", "UGX", "RWF", "XOF", "XAF", "PYG", "KMF", "DJF", "GNF", "VUV": 0
         case "KWD", "BHD", "OMR", "TND", "JOD", "IQD", "LYD": 3
         default: 2
+        }
+    }
+
+    /// Temporary files an interrupted export left behind (they were never renamed into place).
+    private func removeAbandonedFiles(in folder: String) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for name in names where name.hasPrefix(".ledger-") && name.hasSuffix(".csv.partial") {
+            try? FileManager.default.removeItem(atPath: (folder as NSString).appendingPathComponent(name))
         }
     }
 
