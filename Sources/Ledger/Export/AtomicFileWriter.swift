@@ -31,6 +31,24 @@ final class AtomicFileWriter {
         if buffer.count >= 1 << 20 { try flush() }
     }
 
+    /// Appends bytes; the file is written in 1 MiB blocks.
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        buffer.append(contentsOf: bytes)
+    }
+
+    func append(_ byte: UInt8) {
+        buffer.append(byte)
+    }
+
+    func append(contentsOf text: String) {
+        buffer.append(contentsOf: text.utf8)
+    }
+
+    /// Writes out what is buffered once it passes 1 MiB.
+    func flushIfFull() throws {
+        if buffer.count >= 1 << 20 { try flush() }
+    }
+
     /// Flushes, syncs and renames into place.
     func commit() throws {
         try flush()

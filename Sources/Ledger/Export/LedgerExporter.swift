@@ -53,14 +53,14 @@ public struct LedgerExporter {
             let statement = try connection.statement(sql)
             try statement.bind(statuses.map { .text($0.rawValue) })
             let remember = try connection.statement("INSERT INTO export_batch (draft_id, version) VALUES (?, ?)")
-            while let row = try statement.step() {
+            while try statement.advance() {
                 if writer == nil {
                     writer = try AtomicFileWriter(target: target)
                     try writer!.write(Self.header + "\r\n")
                 }
-                try writer!.write(Self.line(row) + "\r\n")
-                try remember.bind([row[6], row[7]])
-                while try remember.step() != nil {}
+                Self.writeLine(statement, to: writer!)
+                try writer!.flushIfFull()
+                try remember.run(integers: statement.columnInt64(6), statement.columnInt64(7))
                 rows += 1
             }
             try connection.execute("COMMIT")
@@ -87,26 +87,65 @@ public struct LedgerExporter {
 
     // MARK: - CSV
 
-    static func line(_ row: SQLiteRow) -> String {
-        let currency = row.string(3)
-        let amount = row.string(2).flatMap(Amount.init).map { $0.formatted(fractionDigits: minorDigits(currency)) } ?? ""
-        let cells = [
-            text(row.string(0)), text(row.string(1)), amount, text(currency), text(row.string(4)), text(row.string(5)),
-            row.string(6) ?? "", row.string(7) ?? "", text(row.string(8)), text(row.string(9)),
-        ]
-        return cells.joined(separator: ",")
+    /// Writes the current row as CSV bytes, straight from SQLite's buffers (no strings per cell).
+    static func writeLine(_ row: SQLiteStatement, to writer: AtomicFileWriter) {
+        let digits = row.withColumnBytes(3) { minorDigits(bytes: $0) }
+        for column: Int32 in 0...9 {
+            if column > 0 { writer.append(UInt8(ascii: ",")) }
+            row.withColumnBytes(column) { bytes in
+                switch column {
+                case 2: writeAmount(bytes, fractionDigits: digits, to: writer)
+                case 6, 7: writer.append(bytes)
+                default: writeText(bytes, to: writer)
+                }
+            }
+        }
+        writer.append(0x0D)
+        writer.append(0x0A)
     }
 
     /// A text cell: neutralised when a spreadsheet would read it as a formula (OWASP CSV
     /// injection: a leading `=`, `+`, `-`, `@`, tab or CR gets a `'` before it), then quoted
     /// when it holds a comma, quote or line break (RFC 4180).
-    static func text(_ value: String?) -> String {
-        guard var cell = value, !cell.isEmpty else { return "" }
-        if let first = cell.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) { cell = "'" + cell }
-        if cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
-            cell = "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    static func writeText(_ bytes: UnsafeBufferPointer<UInt8>, to writer: AtomicFileWriter) {
+        guard let first = bytes.first else { return }
+        let neutralise = [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D].contains(first)
+        let quote = bytes.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+        if quote { writer.append(UInt8(ascii: "\"")) }
+        if neutralise { writer.append(UInt8(ascii: "'")) }
+        if quote {
+            for byte in bytes {
+                if byte == UInt8(ascii: "\"") { writer.append(byte) }
+                writer.append(byte)
+            }
+            writer.append(UInt8(ascii: "\""))
+        } else {
+            writer.append(bytes)
         }
-        return cell
+    }
+
+    /// A stored plain decimal with exactly `digits` after the point: padded on the bytes; only a
+    /// value with more digits than the currency has is rounded through `Decimal`.
+    static func writeAmount(_ bytes: UnsafeBufferPointer<UInt8>, fractionDigits digits: Int, to writer: AtomicFileWriter) {
+        guard !bytes.isEmpty else { return }
+        let point = bytes.firstIndex(of: UInt8(ascii: "."))
+        let fraction = point.map { bytes.count - $0 - 1 } ?? 0
+        guard fraction <= digits else {
+            // More digits than the currency has: round through Decimal (rare).
+            let text = String(decoding: bytes, as: UTF8.self)
+            let cell = Amount(text)?.formatted(fractionDigits: digits) ?? text
+            writer.append(contentsOf: cell)
+            return
+        }
+        writer.append(bytes)
+        if digits > 0 {
+            if point == nil { writer.append(UInt8(ascii: ".")) }
+            for _ in 0..<(digits - fraction) { writer.append(UInt8(ascii: "0")) }
+        }
+    }
+
+    static func minorDigits(bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        bytes.count == 3 ? minorDigits(String(decoding: bytes, as: UTF8.self)) : 2
     }
 
     /// Digits after the point for a currency (ISO 4217 minor units); 2 when unknown.

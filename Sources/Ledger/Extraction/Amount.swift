@@ -14,11 +14,28 @@ public struct Amount: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// Reads a plain decimal such as "48.50", "-3" or "1299.00"; nil for anything else.
     public init?(_ text: String) {
-        guard text.wholeMatch(of: /-?[0-9]+(\.[0-9]+)?/) != nil,
-              let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
+        // Checked by hand: this runs for every row of an export.
+        var digitsBefore = 0
+        var digitsAfter = 0
+        var seenPoint = false
+        for (offset, byte) in text.utf8.enumerated() {
+            switch byte {
+            case UInt8(ascii: "-") where offset == 0: continue
+            case UInt8(ascii: "."):
+                guard !seenPoint, digitsBefore > 0 else { return nil }
+                seenPoint = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if seenPoint { digitsAfter += 1 } else { digitsBefore += 1 }
+            default: return nil
+            }
+        }
+        guard digitsBefore > 0, !seenPoint || digitsAfter > 0,
+              let value = Decimal(string: text, locale: Amount.posix) else { return nil }
         self.value = value
-        self.fractionDigits = text.split(separator: ".").dropFirst().first?.count ?? 0
+        self.fractionDigits = digitsAfter
     }
+
+    private static let posix = Locale(identifier: "en_US_POSIX")
 
     /// Plain decimal text with a dot and `fractionDigits` digits after it.
     public var description: String { formatted(fractionDigits: fractionDigits) }
@@ -30,7 +47,7 @@ public struct Amount: Sendable, Hashable, Comparable, CustomStringConvertible {
         NSDecimalRound(&rounded, &source, digits, .bankers)
         let negative = rounded < 0
         var magnitude = negative ? -rounded : rounded
-        var text = NSDecimalString(&magnitude, Locale(identifier: "en_US_POSIX"))
+        var text = NSDecimalString(&magnitude, Amount.posix)
         if digits > 0 {
             let parts = text.split(separator: ".", omittingEmptySubsequences: false)
             let fraction = parts.count > 1 ? String(parts[1]) : ""

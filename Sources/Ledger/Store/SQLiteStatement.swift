@@ -115,6 +115,45 @@ public final class SQLiteStatement {
         }
     }
 
+    // MARK: - Streaming without copies (for exports)
+
+    /// Advances to the next row without reading it; false when done. Read columns with
+    /// `withColumnBytes` and `columnInt64` before the next step.
+    public func advance() throws -> Bool {
+        let rc = sqlite3_step(pointer)
+        switch rc {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE:
+            sqlite3_reset(pointer)
+            return false
+        default:
+            let error = failure(rc)
+            sqlite3_reset(pointer)
+            throw error
+        }
+    }
+
+    /// Calls `body` with the column's text bytes (empty for NULL), valid only inside `body`.
+    public func withColumnBytes<T>(_ index: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+        let count = Int(sqlite3_column_bytes(pointer, index))
+        guard count > 0, let text = sqlite3_column_text(pointer, index) else {
+            return try body(UnsafeBufferPointer(start: nil, count: 0))
+        }
+        return try body(UnsafeBufferPointer(start: text, count: count))
+    }
+
+    public func columnInt64(_ index: Int32) -> Int64 { sqlite3_column_int64(pointer, index) }
+
+    /// Binds integers to the first parameters, runs the statement to its end and resets it.
+    public func run(integers: Int64...) throws {
+        sqlite3_reset(pointer)
+        for (offset, value) in integers.enumerated() {
+            let rc = sqlite3_bind_int64(pointer, Int32(offset + 1), value)
+            guard rc == SQLITE_OK else { throw failure(rc) }
+        }
+        while try advance() {}
+    }
+
     private func column(_ index: Int32) -> SQLiteValue {
         switch sqlite3_column_type(pointer, index) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(pointer, index))
