@@ -13,14 +13,18 @@ public final class NoteIntake {
     private let inbox: String?
     private let log: (String) -> Void
     private let logQueued: Bool
+    private let settle: TimeInterval
 
     /// - Parameters:
     ///   - inbox: when set, symlinks leading out of it are not followed.
     ///   - logQueued: also log every note queued (skips and duplicates are always logged).
-    public init(store: DraftStore, inbox: String?, logQueued: Bool = true, log: @escaping (String) -> Void) {
+    ///   - settle: how long a queued note waits before it is filled (see `DraftStore.recordNote`).
+    public init(store: DraftStore, inbox: String?, logQueued: Bool = true, settle: TimeInterval = 0,
+                log: @escaping (String) -> Void) {
         self.store = store
         self.inbox = inbox
         self.logQueued = logQueued
+        self.settle = settle
         self.log = log
     }
 
@@ -37,7 +41,7 @@ public final class NoteIntake {
             log("skipped \(path): \(reason)")
             return .skipped(reason)
         case .text(let text):
-            let change = try store.recordNote(path: path, text: text)
+            let change = try store.recordNote(path: path, text: text, settle: settle)
             switch change {
             case .created(let id): if logQueued { log("queued \(path) as draft \(id)") }
             case .changed(let id): if logQueued { log("queued \(path) again (changed): draft \(id)") }

@@ -19,6 +19,7 @@ public final class NoteWorker {
     @discardableResult
     public func drain(shouldStop: () -> Bool = { false }, onJobDone: (Job) -> Void = { _ in }) async throws -> Int {
         var done = 0
+        try store.releaseDeadLeases()
         while !shouldStop(), let job = try store.claimJob() {
             await process(job)
             onJobDone(job)

@@ -24,10 +24,33 @@ extension DraftStore {
                 """, [.text(nowText), .text(nowText)]).first else { return nil }
             let id = row.int(0)!
             try connection.run("""
-                UPDATE jobs SET state = 'running', attempts = attempts + 1, lease_until = ?, updated_at = ? WHERE id = ?
-                """, [.text(Timestamp.string(now.addingTimeInterval(lease))), .text(nowText), .integer(id)])
+                UPDATE jobs SET state = 'running', attempts = attempts + 1, lease_until = ?, lease_owner = ?, updated_at = ?
+                WHERE id = ?
+                """, [.text(Timestamp.string(now.addingTimeInterval(lease))), .text(Self.leaseOwner), .text(nowText),
+                      .integer(id)])
             return Job(id: id, draftID: row.int(1)!, isRefill: row.string(2) == "refill", attempts: Int(row.int(3) ?? 0) + 1,
                        noteText: row.string(4) ?? "", receivedAt: Timestamp.date(row.string(5) ?? "") ?? now)
+        }
+    }
+
+    /// This process as a lease owner: "host:pid".
+    static let leaseOwner = "\(ProcessInfo.processInfo.hostName):\(getpid())"
+
+    /// Puts back the running jobs of processes on this host that no longer exist (killed or
+    /// crashed), so they are taken again at once. Returns how many.
+    @discardableResult
+    public func releaseDeadLeases() throws -> Int {
+        let host = ProcessInfo.processInfo.hostName + ":"
+        return try connection.transaction {
+            var released = 0
+            for row in try connection.query("SELECT id, lease_owner FROM jobs WHERE state = 'running'") {
+                guard let owner = row.string(1), owner.hasPrefix(host), let pid = Int32(owner.dropFirst(host.count)),
+                      kill(pid, 0) != 0 && errno == ESRCH else { continue }
+                released += try connection.run("""
+                    UPDATE jobs SET state = 'pending', lease_until = NULL, lease_owner = NULL, updated_at = ? WHERE id = ?
+                    """, [.text(Timestamp.now()), .integer(row.int(0)!)])
+            }
+            return released
         }
     }
 

@@ -40,9 +40,12 @@ public final class DraftStore {
     }
 
     /// Records the note at `path` with `text`: its note row, draft and job in one transaction.
-    public func recordNote(path: String, text: String, receivedAt: Date = Date()) throws -> NoteChange {
+    /// - Parameter settle: the job waits this long before a worker may take it, so a file still
+    ///   being written in several steps is read again (and replaces the job) before it is filled.
+    public func recordNote(path: String, text: String, receivedAt: Date = Date(), settle: TimeInterval = 0) throws -> NoteChange {
         let hash = SHA256.hex(of: text)
         let now = Timestamp.now()
+        let available = Timestamp.string(Date().addingTimeInterval(settle))
         return try connection.transaction {
             if let existing = try connection.query(
                 "SELECT n.id, n.content_hash, d.id FROM notes n LEFT JOIN drafts d ON d.note_id = n.id WHERE n.path = ?",
@@ -58,12 +61,12 @@ public final class DraftStore {
                 guard let draftID else {
                     // It was a duplicate; with new content it becomes a note of its own.
                     try connection.run("UPDATE notes SET duplicate_of = NULL WHERE id = ?", [.integer(noteID)])
-                    return .created(draftID: try createDraft(noteID: noteID, text: text, now: now))
+                    return .created(draftID: try createDraft(noteID: noteID, text: text, now: now, available: available))
                 }
                 try connection.run("UPDATE drafts SET status = 'queued', status_reason = NULL, updated_at = ? WHERE id = ?",
                                    [.text(now), .integer(draftID)])
                 try connection.run("UPDATE drafts_fts SET note = ? WHERE rowid = ?", [.text(text), .integer(draftID)])
-                try enqueue(draftID: draftID, kind: "refill", now: now)
+                try enqueue(draftID: draftID, kind: "refill", now: now, available: available)
                 return .changed(draftID: draftID)
             }
             if let original = try connection.query(
@@ -79,7 +82,7 @@ public final class DraftStore {
             try connection.run("""
                 INSERT INTO notes (path, content_hash, text, received_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
                 """, [.text(path), .text(hash), .text(text), .text(Timestamp.string(receivedAt)), .text(now), .text(now)])
-            return .created(draftID: try createDraft(noteID: connection.lastInsertedRowID, text: text, now: now))
+            return .created(draftID: try createDraft(noteID: connection.lastInsertedRowID, text: text, now: now, available: available))
         }
     }
 
@@ -92,23 +95,23 @@ public final class DraftStore {
         }
     }
 
-    private func createDraft(noteID: Int64, text: String, now: String) throws -> Int64 {
+    private func createDraft(noteID: Int64, text: String, now: String, available: String) throws -> Int64 {
         try connection.run("INSERT INTO drafts (note_id, status, created_at, updated_at) VALUES (?, 'queued', ?, ?)",
                            [.integer(noteID), .text(now), .text(now)])
         let draftID = connection.lastInsertedRowID
         try connection.run("INSERT INTO drafts_fts (rowid, note, merchant, purpose) VALUES (?, ?, '', '')",
                            [.integer(draftID), .text(text)])
-        try enqueue(draftID: draftID, kind: "fill", now: now)
+        try enqueue(draftID: draftID, kind: "fill", now: now, available: available)
         return draftID
     }
 
-    func enqueue(draftID: Int64, kind: String, now: String) throws {
+    func enqueue(draftID: Int64, kind: String, now: String, available: String? = nil) throws {
         // One pending job per draft is enough: a newer one replaces what was waiting.
         try connection.run("UPDATE jobs SET state = 'done', updated_at = ? WHERE draft_id = ? AND state = 'pending'",
                            [.text(now), .integer(draftID)])
         try connection.run("""
             INSERT INTO jobs (draft_id, kind, state, available_at, created_at, updated_at) VALUES (?, ?, 'pending', ?, ?, ?)
-            """, [.integer(draftID), .text(kind), .text(now), .text(now), .text(now)])
+            """, [.integer(draftID), .text(kind), .text(available ?? now), .text(now), .text(now)])
     }
 }
 

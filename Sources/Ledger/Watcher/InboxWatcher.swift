@@ -13,6 +13,10 @@ public final class InboxWatcher: Sendable {
     private let ready = DispatchSemaphore(value: 0)
     private let startError = Mutex<String?>(nil)
 
+    /// After a file is complete (closed after writing, or moved in), its note waits this long
+    /// before it is filled: a sync tool or editor writing in several steps is read again first.
+    public static let settleDelay: TimeInterval = 0.3
+
     public init(root: String, databasePath: String, shutdown: ShutdownSignal, log: @escaping @Sendable (String) -> Void) {
         self.root = root
         self.databasePath = databasePath
@@ -53,7 +57,7 @@ public final class InboxWatcher: Sendable {
             return
         }
         ready.signal()
-        let intake = NoteIntake(store: store, inbox: root, log: log)
+        let intake = NoteIntake(store: store, inbox: root, settle: Self.settleDelay, log: log)
         while !shutdown.isRequested {
             do {
                 guard let event = try session.nextEvent(timeout: 1) else { continue }
@@ -63,7 +67,7 @@ public final class InboxWatcher: Sendable {
                 } else if event.isNewFolder {
                     try session.watchRecursively(event.path)
                     _ = try intake.scan(event.path)
-                } else if event.isCompletedFile {
+                } else if event.isCompletedFile || event.isNewSymlink {
                     try intake.take(event.path)
                 } else if event.isRemovedFile {
                     if try store.markMissing(path: event.path) { log("\(event.path) was removed; its draft is kept") }

@@ -18,6 +18,12 @@ public struct InotifyEvent: Sendable, Equatable {
     public var isQueueOverflow: Bool { contains(IN_Q_OVERFLOW) }
     /// A folder appeared (created or moved in): it needs a watch of its own.
     public var isNewFolder: Bool { isDirectory && (contains(IN_CREATE) || contains(IN_MOVED_TO)) }
+    /// A symbolic link was created (links get no close-write event).
+    public var isNewSymlink: Bool {
+        guard !isDirectory, contains(IN_CREATE) else { return false }
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+    }
     /// A file was deleted or moved away.
     public var isRemovedFile: Bool { !isDirectory && (contains(IN_DELETE) || contains(IN_MOVED_FROM)) }
     /// A file was closed after writing or moved in: its content is complete.

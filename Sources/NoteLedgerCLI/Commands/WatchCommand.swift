@@ -33,6 +33,8 @@ struct WatchCommand: Command {
         let extractor = ExtractorLoader.load(backend, configuration: context.configuration, console: console)
         let worker = NoteWorker(store: store, extractor: extractor, log: log)
         // The watcher records notes on its own thread; this loop fills drafts as jobs appear.
+        let released = try store.releaseDeadLeases()
+        if released > 0 { log("took back \(released) job(s) left by a process that stopped") }
         let watcher = InboxWatcher(root: root, databasePath: store.path, shutdown: shutdown, log: log)
         try watcher.start()
         log("ledger \(store.path); stop with Ctrl-C")
