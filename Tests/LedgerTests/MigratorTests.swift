@@ -47,3 +47,15 @@ import Testing
         #expect(try Migrator.version(of: connection) == 0)
     }
 }
+
+@Suite struct TimestampTests {
+    @Test func writesAndReadsMillisecondsInUTC() throws {
+        let date = Date(timeIntervalSince1970: 1_795_990_480.348)
+        let text = Timestamp.string(date)
+        #expect(text == "2026-11-29T22:14:40.348Z")
+        let back = try #require(Timestamp.date(text))
+        #expect(abs(back.timeIntervalSince1970 - date.timeIntervalSince1970) < 0.001)
+        #expect(Timestamp.date("2026-11-20T10:00:00.000Z") != nil)
+        #expect(Timestamp.date("yesterday") == nil)
+    }
+}

@@ -224,6 +224,13 @@ enum AmountFinder {
         return score
     }
 
+    /// Compiled once (a regex literal is parsed each time it is evaluated).
+    private enum Patterns {
+        // Regex is not Sendable; these are never mutated, only matched.
+        nonisolated(unsafe) static let times = /^\s?[x×*]\s?(\d{1,2})\b/
+        nonisolated(unsafe) static let each = /(\d{1,2})\s+[\p{L}]+(?:\s+[\p{L}]+)?\s*@\s*[$€£]?$/
+    }
+
     // MARK: - Arithmetic the note spells out
 
     private static func computed(from candidates: [AmountCandidate], characters: [Character], lowered: [Character])
@@ -250,13 +257,13 @@ enum AmountFinder {
         for candidate in candidates where candidate.value > 0 {
             let end = candidate.range.upperBound
             let tail = String(lowered[end..<min(lowered.count, end + 6)])
-            if let match = tail.firstMatch(of: /^\s?[x×*]\s?(\d{1,2})\b/), let factor = Int(match.1), factor > 1,
+            if let match = tail.firstMatch(of: Patterns.times), let factor = Int(match.1), factor > 1,
                candidate.text.contains(".") || candidate.currency != nil {
                 result.append(make(candidate.value * Decimal(factor), candidate, candidate.currency, score: 6))
             }
             let head = String(lowered[max(0, candidate.range.lowerBound - 30)..<candidate.range.lowerBound])
             if text[text.index(text.startIndex, offsetBy: end)...].hasPrefix(" each") || head.hasSuffix("@ ") || head.hasSuffix("@") {
-                if let match = head.firstMatch(of: /(\d{1,2})\s+[\p{L}]+(?:\s+[\p{L}]+)?\s*@\s*[$€£]?$/),
+                if let match = head.firstMatch(of: Patterns.each),
                    let factor = Int(match.1), factor > 1 {
                     result.append(make(candidate.value * Decimal(factor), candidate, candidate.currency, score: 6))
                 }

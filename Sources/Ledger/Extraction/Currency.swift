@@ -21,40 +21,54 @@ enum Currency {
         "NPR", "MMK", "KZT", "ISK",
     ]
 
-    /// Where a currency is mentioned in `text`, with its code.
+    /// Markers by their first character, longest first, as characters (no strings built per look-up).
+    private static let markersByFirst: [Character: [(characters: [Character], code: String, isWord: Bool)]] = {
+        var table: [Character: [(characters: [Character], code: String, isWord: Bool)]] = [:]
+        for marker in markers.sorted(by: { $0.text.count > $1.text.count }) {
+            let characters = Array(marker.text)
+            table[characters[0], default: []].append((characters, marker.code, characters[0].isLetter))
+        }
+        return table
+    }()
+
+    /// Short words that count only right beside a number.
+    private static let shortWords: Set<String> = ["tl", "kr", "dh", "rs"]
+
+    /// Where a currency is mentioned in `text`, with its code (character offsets).
     static func mentions(in text: String) -> [(range: Range<Int>, code: String)] {
         let characters = Array(text)
-        let lowered = characters.map { Character($0.lowercased()) }
         var found: [(Range<Int>, String)] = []
         var index = 0
+        func isLetter(_ offset: Int) -> Bool { offset >= 0 && offset < characters.count && characters[offset].isLetter }
         while index < characters.count {
+            let character = characters[index]
             // ISO codes: three capitals not inside a longer word (digits may touch: "TZS35000").
-            if index + 3 <= characters.count {
+            if character.isUppercase, index + 3 <= characters.count, characters[index + 1].isUppercase,
+               characters[index + 2].isUppercase, !isLetter(index - 1), !isLetter(index + 3) {
                 let code = String(characters[index..<index + 3])
-                let before = index == 0 ? " " : characters[index - 1]
-                let after = index + 3 < characters.count ? characters[index + 3] : " "
-                if isoCodes.contains(code), !before.isLetter, !after.isLetter {
+                if isoCodes.contains(code) {
                     found.append((index..<index + 3, code))
                     index += 3
                     continue
                 }
             }
             var matched = false
-            for marker in markers {
-                let length = marker.text.count
-                guard index + length <= characters.count,
-                      String(lowered[index..<index + length]) == marker.text else { continue }
-                let isWord = marker.text.first!.isLetter
-                if isWord {
-                    let before = index == 0 ? " " : characters[index - 1]
-                    let after = index + length < characters.count ? characters[index + length] : " "
+            let lowered = Character(character.lowercased())
+            for marker in markersByFirst[lowered] ?? [] {
+                let length = marker.characters.count
+                guard index + length <= characters.count else { continue }
+                var same = true
+                for offset in 1..<max(1, length) where Character(characters[index + offset].lowercased()) != marker.characters[offset] {
+                    same = false
+                    break
+                }
+                guard same else { continue }
+                if marker.isWord {
                     // Words stand alone ("32 euros"), though digits may touch ("Rs.150", "35 bucks").
-                    if before.isLetter || after.isLetter { continue }
-                    if marker.text == "tl" || marker.text == "kr" || marker.text == "dh" || marker.text == "rs" {
-                        // Short words count only right beside a number.
-                        let nearDigit = characters[max(0, index - 2)..<min(characters.count, index + length + 2)]
-                            .contains { $0.isNumber }
-                        if !nearDigit { continue }
+                    if isLetter(index - 1) || isLetter(index + length) { continue }
+                    if shortWords.contains(String(marker.characters)) {
+                        let near = characters[max(0, index - 2)..<min(characters.count, index + length + 2)]
+                        if !near.contains(where: \.isNumber) { continue }
                     }
                 }
                 found.append((index..<index + length, marker.code))

@@ -16,7 +16,7 @@ public enum DateResolver {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
 
-        if let match = text.firstMatch(of: /(?:^|[^\d])(20\d\d)-(\d{1,2})-(\d{1,2})(?![\d])/),
+        if let match = text.firstMatch(of: Patterns.isoDate),
            let date = make(Int(match.1)!, Int(match.2)!, Int(match.3)!, calendar) {
             return format(date, calendar)
         }
@@ -32,9 +32,9 @@ public enum DateResolver {
             return latest(month: month, day: dayOfMonth, onOrBefore: day, calendar)
         }
         // Numeric dates use "/" ("3/11"), or dots only with a year ("03.11.2026"): "12.5" is an amount.
-        let numeric = text.firstMatch(of: /(?:^|[^\d.,\/])(\d{1,2})\/(\d{1,2})(?:\/(\d{2,4}))?(?![\d.,\/])/)
+        let numeric = text.firstMatch(of: Patterns.slashDate)
             .map { (first: $0.1, second: $0.2, year: $0.3) }
-            ?? text.firstMatch(of: /(?:^|[^\d.,\/])(\d{1,2})\.(\d{1,2})\.(\d{4})(?![\d.,\/])/)
+            ?? text.firstMatch(of: Patterns.dottedDate)
             .map { (first: $0.1, second: $0.2, year: Optional($0.3)) }
         if let match = numeric {
             var first = Int(match.first)!
@@ -57,6 +57,14 @@ public enum DateResolver {
             return format(calendar.date(byAdding: .day, value: -back, to: day)!, calendar)
         }
         return nil
+    }
+
+    /// Regular expressions are compiled once: building one from a literal parses it each time.
+    private enum Patterns {
+        // Regex is not Sendable; these are never mutated, only matched.
+        nonisolated(unsafe) static let isoDate = /(?:^|[^\d])(20\d\d)-(\d{1,2})-(\d{1,2})(?![\d])/
+        nonisolated(unsafe) static let slashDate = /(?:^|[^\d.,\/])(\d{1,2})\/(\d{1,2})(?:\/(\d{2,4}))?(?![\d.,\/])/
+        nonisolated(unsafe) static let dottedDate = /(?:^|[^\d.,\/])(\d{1,2})\.(\d{1,2})\.(\d{4})(?![\d.,\/])/
     }
 
     // MARK: - Vocabulary

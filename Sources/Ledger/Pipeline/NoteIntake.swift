@@ -31,32 +31,54 @@ public final class NoteIntake {
     /// Records the file at `path` (an absolute path).
     @discardableResult
     public func take(_ path: String) throws -> Outcome {
-        let name = (path as NSString).lastPathComponent
-        if let reason = InboxFiles.ignoreReason(forName: name) {
-            log("skipped \(path): \(reason)")
-            return .ignored(reason)
-        }
-        switch InboxFiles.read(path, inbox: inbox) {
-        case .skipped(let reason):
-            log("skipped \(path): \(reason)")
-            return .skipped(reason)
-        case .text(let text):
-            let change = try store.recordNote(path: path, text: text, settle: settle)
-            switch change {
-            case .created(let id): if logQueued { log("queued \(path) as draft \(id)") }
-            case .changed(let id): if logQueued { log("queued \(path) again (changed): draft \(id)") }
-            case .duplicate(let original): log("recorded \(path) as a duplicate of \(original); no second draft")
-            case .unchanged: break
+        try take(all: [path])[0]
+    }
+
+    /// Records several files (absolute paths) in one transaction, in order.
+    @discardableResult
+    public func take(all paths: [String]) throws -> [Outcome] {
+        var outcomes: [Outcome?] = []
+        var readable: [(index: Int, path: String, text: String)] = []
+        for path in paths {
+            let name = (path as NSString).lastPathComponent
+            if let reason = InboxFiles.ignoreReason(forName: name) {
+                log("skipped \(path): \(reason)")
+                outcomes.append(.ignored(reason))
+                continue
             }
-            return .recorded(change)
+            switch InboxFiles.read(path, inbox: inbox) {
+            case .skipped(let reason):
+                log("skipped \(path): \(reason)")
+                outcomes.append(.skipped(reason))
+            case .text(let text):
+                readable.append((outcomes.count, path, text))
+                outcomes.append(nil)
+            }
+        }
+        let changes = try store.recordNotes(readable.map { ($0.path, $0.text) }, settle: settle)
+        for (note, change) in zip(readable, changes) {
+            report(change, path: note.path)
+            outcomes[note.index] = .recorded(change)
+        }
+        return outcomes.compactMap { $0 }
+    }
+
+    private func report(_ change: DraftStore.NoteChange, path: String) {
+        switch change {
+        case .created(let id): if logQueued { log("queued \(path) as draft \(id)") }
+        case .changed(let id): if logQueued { log("queued \(path) again (changed): draft \(id)") }
+        case .duplicate(let original): log("recorded \(path) as a duplicate of \(original); no second draft")
+        case .unchanged: break
         }
     }
 
-    /// Records every file below `folder`, in path order. Hidden folders are not entered.
+    /// Records every file below `folder`, in path order, a thousand per transaction.
+    /// Hidden folders are not entered.
     public func scan(_ folder: String) throws -> [Outcome] {
         var outcomes: [Outcome] = []
-        for path in Self.files(below: folder) {
-            outcomes.append(try take(path))
+        let paths = Self.files(below: folder)
+        for start in stride(from: 0, to: paths.count, by: 1000) {
+            outcomes += try take(all: Array(paths[start..<min(start + 1000, paths.count)]))
         }
         return outcomes
     }

@@ -40,8 +40,7 @@ public final class NoteWorker {
             let extraction = await extractor.extract(job.noteText, received: job.receivedAt) { partial in
                 try? store.showSnapshot(draftID: job.draftID, partial)
             }
-            try store.recordFill(draftID: job.draftID, extraction, refill: job.isRefill)
-            try store.completeJob(job.id)
+            try store.recordFill(draftID: job.draftID, extraction, refill: job.isRefill, completing: job.id)
         } catch let error as SQLiteError where error.isBusy && job.attempts < Self.maximumAttempts {
             log("draft \(job.draftID): the database is busy; retrying")
             try? store.retryJob(job.id, after: Double(job.attempts) * 2, error: error.description)

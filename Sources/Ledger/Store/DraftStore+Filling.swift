@@ -27,9 +27,14 @@ extension DraftStore {
 
     /// Records a completed extraction as a new version. Locked fields keep the person's last
     /// value; every other field takes the extraction's. Returns the new version number.
+    /// - Parameter job: a job this fill completes, marked done in the same transaction.
     @discardableResult
-    public func recordFill(draftID: Int64, _ extraction: Extraction, refill: Bool) throws -> Int {
+    public func recordFill(draftID: Int64, _ extraction: Extraction, refill: Bool, completing job: Int64? = nil) throws -> Int {
         try connection.transaction {
+            if let job {
+                try connection.run("UPDATE jobs SET state = 'done', lease_until = NULL, updated_at = ? WHERE id = ?",
+                                   [.text(Timestamp.now()), .integer(job)])
+            }
             let current = try currentValues(draftID)
             let locked = try lockedFields(draftID)
             var merged = extraction.expense

@@ -16,12 +16,15 @@ extension DraftStore {
     public func claimJob(lease: TimeInterval = 120, now: Date = Date()) throws -> Job? {
         try connection.transaction {
             let nowText = Timestamp.string(now)
-            guard let row = try connection.query("""
-                SELECT j.id, j.draft_id, j.kind, j.attempts, n.text, n.received_at FROM jobs j
-                JOIN drafts d ON d.id = j.draft_id JOIN notes n ON n.id = d.note_id
-                WHERE (j.state = 'pending' AND j.available_at <= ?) OR (j.state = 'running' AND j.lease_until <= ?)
-                ORDER BY j.id LIMIT 1
-                """, [.text(nowText), .text(nowText)]).first else { return nil }
+            // Two indexed look-ups rather than one OR, which would scan the whole queue.
+            let columns = "SELECT j.id, j.draft_id, j.kind, j.attempts, n.text, n.received_at FROM jobs j "
+                + "JOIN drafts d ON d.id = j.draft_id JOIN notes n ON n.id = d.note_id "
+            guard let row = try connection.query(
+                columns + "WHERE j.state = 'pending' AND j.available_at <= ? ORDER BY j.available_at, j.id LIMIT 1",
+                [.text(nowText)]).first
+                ?? connection.query(
+                    columns + "WHERE j.state = 'running' AND j.lease_until <= ? ORDER BY j.id LIMIT 1", [.text(nowText)]).first
+            else { return nil }
             let id = row.int(0)!
             try connection.run("""
                 UPDATE jobs SET state = 'running', attempts = attempts + 1, lease_until = ?, lease_owner = ?, updated_at = ?

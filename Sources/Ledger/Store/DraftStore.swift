@@ -43,10 +43,23 @@ public final class DraftStore {
     /// - Parameter settle: the job waits this long before a worker may take it, so a file still
     ///   being written in several steps is read again (and replaces the job) before it is filled.
     public func recordNote(path: String, text: String, receivedAt: Date = Date(), settle: TimeInterval = 0) throws -> NoteChange {
+        try connection.transaction {
+            try record(path: path, text: text, receivedAt: receivedAt, settle: settle)
+        }
+    }
+
+    /// Records several notes in one transaction (a burst from the watcher).
+    public func recordNotes(_ notes: [(path: String, text: String)], settle: TimeInterval = 0) throws -> [NoteChange] {
+        try connection.transaction {
+            try notes.map { try record(path: $0.path, text: $0.text, receivedAt: Date(), settle: settle) }
+        }
+    }
+
+    private func record(path: String, text: String, receivedAt: Date, settle: TimeInterval) throws -> NoteChange {
         let hash = SHA256.hex(of: text)
         let now = Timestamp.now()
         let available = Timestamp.string(Date().addingTimeInterval(settle))
-        return try connection.transaction {
+        do {
             if let existing = try connection.query(
                 "SELECT n.id, n.content_hash, d.id FROM notes n LEFT JOIN drafts d ON d.note_id = n.id WHERE n.path = ?",
                 [.text(path)]).first {

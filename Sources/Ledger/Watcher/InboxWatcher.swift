@@ -1,21 +1,30 @@
 import Foundation
 import Synchronization
 
-/// Watches an inbox on a thread of its own: scans it, then records every completed, moved-in,
-/// removed or new-folder event into the store (its own connection), until `shutdown`.
-/// libinotifytools keeps global state, so the session lives and dies on this one thread.
+/// Watches an inbox: one thread reads inotify events (libinotifytools keeps global state, so its
+/// session lives on that thread alone), another records what they mean into the store in
+/// batches — a burst of notes costs one transaction, not one each.
 public final class InboxWatcher: Sendable {
+    /// After a file is complete (closed after writing, or moved in), its note waits this long
+    /// before it is filled: a sync tool or editor writing in several steps is read again first.
+    public static let settleDelay: TimeInterval = 0.3
+
+    /// What an event asks of the recorder.
+    enum Action: Sendable {
+        case take(String)
+        case remove(String)
+        case scan(String)
+    }
+
     private let root: String
     private let databasePath: String
     private let shutdown: ShutdownSignal
     private let log: @Sendable (String) -> Void
-    private let finished = DispatchSemaphore(value: 0)
+    private let actions = Mutex<[Action]>([])
+    private let wake = DispatchSemaphore(value: 0)
+    private let threadsDone = DispatchSemaphore(value: 0)
     private let ready = DispatchSemaphore(value: 0)
     private let startError = Mutex<String?>(nil)
-
-    /// After a file is complete (closed after writing, or moved in), its note waits this long
-    /// before it is filled: a sync tool or editor writing in several steps is read again first.
-    public static let settleDelay: TimeInterval = 0.3
 
     public init(root: String, databasePath: String, shutdown: ShutdownSignal, log: @escaping @Sendable (String) -> Void) {
         self.root = root
@@ -24,33 +33,76 @@ public final class InboxWatcher: Sendable {
         self.log = log
     }
 
-    /// Starts the thread; returns once the inbox is scanned and watched.
-    /// - Throws: `CommandFailure`-worthy text when the watch could not start.
+    /// Starts both threads; returns once the inbox is watched and scanned.
+    /// - Throws: `WatcherError` when the watch could not start.
     public func start() throws {
         Thread.detachNewThread { [self] in
-            run()
-            finished.signal()
+            readEvents()
+            threadsDone.signal()
         }
         ready.wait()
-        if let error = startError.withLock({ $0 }) {
-            throw WatcherError.cannotStart(error)
+        if let error = startError.withLock({ $0 }) { throw WatcherError.cannotStart(error) }
+        Thread.detachNewThread { [self] in
+            recordActions()
+            threadsDone.signal()
+        }
+        ready.wait()
+        if let error = startError.withLock({ $0 }) { throw WatcherError.cannotStart(error) }
+    }
+
+    /// Waits until both threads have stopped (after `shutdown` is requested).
+    public func waitUntilStopped() {
+        wake.signal()
+        threadsDone.wait()
+        threadsDone.wait()
+    }
+
+    private func submit(_ action: Action) {
+        actions.withLock { $0.append(action) }
+        wake.signal()
+    }
+
+    // MARK: - Reading events
+
+    private func readEvents() {
+        let session: InotifySession
+        do {
+            session = try InotifySession()
+            try session.watchRecursively(root)
+        } catch {
+            startError.withLock { $0 = "\(error)" }
+            ready.signal()
+            return
+        }
+        ready.signal()
+        // Watch first, then scan: a note written in between is seen twice, never missed.
+        submit(.scan(root))
+        while !shutdown.isRequested {
+            do {
+                guard let event = try session.nextEvent(timeout: 1) else { continue }
+                if event.isQueueOverflow {
+                    log("the inotify queue overflowed; rescanning \(root)")
+                    submit(.scan(root))
+                } else if event.isNewFolder {
+                    try session.watchRecursively(event.path)
+                    submit(.scan(event.path))
+                } else if event.isCompletedFile || event.isNewSymlink {
+                    submit(.take(event.path))
+                } else if event.isRemovedFile {
+                    submit(.remove(event.path))
+                }
+            } catch {
+                log("watcher: \(error)")
+            }
         }
     }
 
-    /// Waits until the thread has stopped (after `shutdown` is requested).
-    public func waitUntilStopped() {
-        finished.wait()
-    }
+    // MARK: - Recording
 
-    private func run() {
+    private func recordActions() {
         let store: DraftStore
-        let session: InotifySession
         do {
             store = try DraftStore(path: databasePath)
-            session = try InotifySession()
-            try session.watchRecursively(root)
-            let scanned = try NoteIntake(store: store, inbox: root, log: log).scan(root)
-            log("watching \(root) (\(scanned.count) files scanned, \(session.watchCount) folders watched)")
         } catch {
             startError.withLock { $0 = "\(error)" }
             ready.signal()
@@ -58,20 +110,35 @@ public final class InboxWatcher: Sendable {
         }
         ready.signal()
         let intake = NoteIntake(store: store, inbox: root, settle: Self.settleDelay, log: log)
+        var first = true
         while !shutdown.isRequested {
+            _ = wake.wait(timeout: .now() + 0.5)
+            let batch = actions.withLock { pending -> [Action] in
+                defer { pending.removeAll() }
+                return pending
+            }
             do {
-                guard let event = try session.nextEvent(timeout: 1) else { continue }
-                if event.isQueueOverflow {
-                    log("the inotify queue overflowed; rescanning \(root)")
-                    _ = try intake.scan(root)
-                } else if event.isNewFolder {
-                    try session.watchRecursively(event.path)
-                    _ = try intake.scan(event.path)
-                } else if event.isCompletedFile || event.isNewSymlink {
-                    try intake.take(event.path)
-                } else if event.isRemovedFile {
-                    if try store.markMissing(path: event.path) { log("\(event.path) was removed; its draft is kept") }
+                var takes: [String] = []
+                func flush() throws {
+                    if !takes.isEmpty { try intake.take(all: takes) }
+                    takes.removeAll()
                 }
+                for action in batch {
+                    switch action {
+                    case .take(let path): takes.append(path)
+                    case .remove(let path):
+                        try flush()
+                        if try store.markMissing(path: path) { log("\(path) was removed; its draft is kept") }
+                    case .scan(let folder):
+                        try flush()
+                        let outcomes = try intake.scan(folder)
+                        if first {
+                            log("watching \(root) (\(outcomes.count) files scanned)")
+                            first = false
+                        }
+                    }
+                }
+                try flush()
             } catch {
                 log("watcher: \(error)")
             }

@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""Pipeline benchmark: notes dropped into a watched inbox, timed to their drafts.
+
+usage: Benchmarks/watch-bench.py [--notes N] [--backend rules|model] [--bin PATH]
+
+Prints notes/s from the first drop to the last filled draft, drop-to-queued latency p50/p99
+(the time from a file's close to its note row; the settle delay comes after and is excluded),
+and the watcher's RSS after the first and the last thousand notes and its peak (VmHWM).
+"""
+import argparse, os, sqlite3, subprocess, tempfile, time
+from datetime import datetime
+
+def rss(pid):
+    fields = {}
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            key, _, value = line.partition(":")
+            fields[key] = value.strip()
+    return int(fields["VmRSS"].split()[0]) // 1024, int(fields["VmHWM"].split()[0]) // 1024
+
+def stamp(text):
+    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").timestamp() - time.timezone if False else \
+        datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--notes", type=int, default=10000)
+    parser.add_argument("--backend", default="rules")
+    parser.add_argument("--bin", default=".build/release/noteledger")
+    args = parser.parse_args()
+    work = tempfile.mkdtemp(prefix="noteledger-bench-")
+    inbox, db = os.path.join(work, "Inbox"), os.path.join(work, "ledger.sqlite")
+    os.makedirs(inbox)
+    log = open(os.path.join(work, "watch.log"), "w")
+    watch = subprocess.Popen([args.bin, "watch", "--inbox", inbox, "--backend", args.backend, "--db", db],
+                             stdout=subprocess.DEVNULL, stderr=log)
+    time.sleep(2 if args.backend == "rules" else 5)
+    merchants = ["Casa Lucio", "Lupa", "Starbucks", "Uber", "Aral", "MediaMarkt", "Pret", "Hertz"]
+    dropped = {}
+    rss_first = None
+    connection = sqlite3.connect(db, timeout=30)
+    def filled():
+        return connection.execute("SELECT count(*) FROM drafts WHERE current_version > 0").fetchone()[0]
+    for i in range(args.notes):
+        path = os.path.join(inbox, f"note-{i}.txt")
+        with open(path, "w") as f:
+            f.write(f"Lunch at {merchants[i % len(merchants)]} {10 + i % 90}.{i % 100:02d} note {i}")
+        dropped[path] = time.time()
+        if i == 999:
+            while filled() < 1000:
+                time.sleep(0.05)
+            rss_first = rss(watch.pid)[0]
+    while filled() < args.notes:
+        time.sleep(0.05)
+    rss_last, peak = rss(watch.pid)
+    first_drop = min(dropped.values())
+    last_fill = max(stamp(row[0]) for row in connection.execute("SELECT created_at FROM draft_versions"))
+    latencies = sorted((stamp(created) - dropped[path]) * 1000
+                       for path, created in connection.execute("SELECT path, created_at FROM notes"))
+    watch.terminate()
+    watch.wait()
+    p = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))]
+    print(f"backend {args.backend}, {args.notes} notes")
+    print(f"  drop to draft: {args.notes / (last_fill - first_drop):.0f} notes/s "
+          f"({last_fill - first_drop:.1f} s from the first drop to the last filled draft)")
+    print(f"  drop to queued: p50 {p(0.5):.1f} ms, p99 {p(0.99):.1f} ms")
+    print(f"  RSS after 1,000 notes {rss_first} MB, after {args.notes:,} notes {rss_last} MB, peak {peak} MB")
+
+main()
