@@ -32,57 +32,50 @@ public struct LedgerExporter {
         }
         removeAbandonedFiles(in: folder)
         let connection = store.connection
-        try connection.execute("CREATE TEMP TABLE IF NOT EXISTS export_batch (draft_id INTEGER, version INTEGER)")
-        try connection.execute("DELETE FROM export_batch")
-        var sql = """
-            SELECT coalesce(d.date, substr(n.received_at, 1, 10)), d.merchant, d.amount, d.currency, d.category, d.purpose, d.id, d.current_version, d.status, n.path
+        var selection = """
             FROM drafts d JOIN notes n ON n.id = d.note_id
             WHERE d.current_version > 0 AND d.status IN (\(statuses.map { _ in "?" }.joined(separator: ", ")))
             """
         if !all {
-            sql += " AND NOT EXISTS (SELECT 1 FROM exported_versions e WHERE e.draft_id = d.id AND e.version = d.current_version)"
+            selection += " AND NOT EXISTS (SELECT 1 FROM exported_versions e WHERE e.draft_id = d.id AND e.version = d.current_version)"
         }
-        sql += " ORDER BY d.id"
-
+        let bindings: [SQLiteValue] = statuses.map { .text($0.rawValue) }
         let target = uniqueTarget(in: folder, now: now)
-        var writer: AtomicFileWriter?
-        var rows = 0
-        // One read transaction: the rows written and the versions recorded are the same snapshot.
-        try connection.execute("BEGIN")
-        do {
-            let statement = try connection.statement(sql)
-            try statement.bind(statuses.map { .text($0.rawValue) })
-            let remember = try connection.statement("INSERT INTO export_batch (draft_id, version) VALUES (?, ?)")
-            while try statement.advance() {
-                if writer == nil {
-                    writer = try AtomicFileWriter(target: target)
-                    try writer!.write(Self.header + "\r\n")
+        // One write transaction: the rows written and the versions recorded are the same
+        // snapshot. The file is renamed into place before the commit: a crash in between
+        // repeats rows in the next export, never loses one.
+        return try connection.transaction {
+            let statement = try connection.statement("""
+                SELECT coalesce(d.date, substr(n.received_at, 1, 10)), d.merchant, d.amount, d.currency, d.category,
+                    d.purpose, d.id, d.current_version, d.status, n.path \(selection) ORDER BY d.id
+                """)
+            try statement.bind(bindings)
+            var writer: AtomicFileWriter?
+            var rows = 0
+            do {
+                while try statement.advance() {
+                    if writer == nil {
+                        writer = try AtomicFileWriter(target: target)
+                        try writer!.write(Self.header + "\r\n")
+                    }
+                    Self.writeLine(statement, to: writer!)
+                    try writer!.flushIfFull()
+                    rows += 1
                 }
-                Self.writeLine(statement, to: writer!)
-                try writer!.flushIfFull()
-                try remember.run(integers: statement.columnInt64(6), statement.columnInt64(7))
-                rows += 1
+            } catch {
+                writer?.abandon()
+                throw error
             }
-            try connection.execute("COMMIT")
-        } catch {
-            try? connection.execute("ROLLBACK")
-            writer?.abandon()
-            throw error
-        }
-        guard let writer else { return Result(path: nil, rows: 0) }
-        try writer.commit()
-        // Recorded only once the file is in place: a crash before this repeats rows, never loses them.
-        try connection.transaction {
+            guard let writer else { return Result(path: nil, rows: 0) }
+            try writer.commit()
             try connection.run("INSERT INTO exports (path, rows, created_at) VALUES (?, ?, ?)",
                                [.text(target), .integer(Int64(rows)), .text(Timestamp.string(now))])
-            let exportID = connection.lastInsertedRowID
             try connection.run("""
                 INSERT OR IGNORE INTO exported_versions (draft_id, version, export_id)
-                SELECT draft_id, version, ? FROM export_batch
-                """, [.integer(exportID)])
-            try connection.execute("DELETE FROM export_batch")
+                SELECT d.id, d.current_version, ? \(selection)
+                """, [.integer(connection.lastInsertedRowID)] + bindings)
+            return Result(path: target, rows: rows)
         }
-        return Result(path: target, rows: rows)
     }
 
     // MARK: - CSV
