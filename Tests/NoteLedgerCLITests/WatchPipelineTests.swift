@@ -133,7 +133,11 @@ import Testing
         try FileManager.default.removeItem(atPath: inbox + "/gone.txt")
         try Data("taxi 12.40".utf8).write(to: URL(fileURLWithPath: inbox + "/after.txt"))
 
-        let allFilled = try eventually { try settled(watch, count: 6) }
+        // gone.txt is read before or after its removal, a race: either way something says so.
+        let allFilled = try eventually {
+            let drafts = try watch.drafts().filter { !(($0["note"] as? String)?.hasSuffix("/gone.txt") ?? false) }
+            return drafts.count == 6 && drafts.allSatisfy { !["queued", "filling"].contains($0["status"] as? String ?? "") }
+        }
         let notes = try watch.drafts().map { ($0["note"] as? String) ?? "" }
         #expect(allFilled, "\(notes)")
         let drafts = try watch.drafts()
@@ -148,8 +152,9 @@ import Testing
                          "link.txt: it links outside the inbox", "a Syncthing temporary file", "a lock file",
                          "a temporary file (.part)", "a temporary file (.partial)", "a temporary file (.tmp)",
                          "vim's write test file", "an Emacs autosave file", "an Emacs lock file", "a hidden file",
-                         "gone.txt: it is gone or cannot be read"] {
+                        ] {
             #expect(log.contains(expected), "log lacks: \(expected)")
         }
+        #expect(log.contains("gone.txt: it is gone or cannot be read") || log.contains("gone.txt was removed; its draft is kept"))
     }
 }
