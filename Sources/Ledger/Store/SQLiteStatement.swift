@@ -144,16 +144,6 @@ public final class SQLiteStatement {
 
     public func columnInt64(_ index: Int32) -> Int64 { sqlite3_column_int64(pointer, index) }
 
-    /// Binds integers to the first parameters, runs the statement to its end and resets it.
-    public func run(integers: Int64...) throws {
-        sqlite3_reset(pointer)
-        for (offset, value) in integers.enumerated() {
-            let rc = sqlite3_bind_int64(pointer, Int32(offset + 1), value)
-            guard rc == SQLITE_OK else { throw failure(rc) }
-        }
-        while try advance() {}
-    }
-
     private func column(_ index: Int32) -> SQLiteValue {
         switch sqlite3_column_type(pointer, index) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(pointer, index))
