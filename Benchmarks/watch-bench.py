@@ -27,6 +27,7 @@ def main():
     parser.add_argument("--notes", type=int, default=10000)
     parser.add_argument("--backend", default="rules")
     parser.add_argument("--bin", default=".build/release/noteledger")
+    parser.add_argument("--rate", type=float, default=0, help="notes per second to drop (0: as fast as possible)")
     args = parser.parse_args()
     work = tempfile.mkdtemp(prefix="noteledger-bench-")
     inbox, db = os.path.join(work, "Inbox"), os.path.join(work, "ledger.sqlite")
@@ -41,11 +42,14 @@ def main():
     connection = sqlite3.connect(db, timeout=30)
     def filled():
         return connection.execute("SELECT count(*) FROM drafts WHERE current_version > 0").fetchone()[0]
+    first_write = time.time()
     for i in range(args.notes):
         path = os.path.join(inbox, f"note-{i}.txt")
         with open(path, "w") as f:
             f.write(f"Lunch at {merchants[i % len(merchants)]} {10 + i % 90}.{i % 100:02d} note {i}")
         dropped[path] = time.time()
+        if args.rate:
+            time.sleep(max(0, first_write + (i + 1) / args.rate - time.time()))
         if i == 999:
             while filled() < 1000:
                 time.sleep(0.05)
@@ -60,7 +64,7 @@ def main():
     watch.terminate()
     watch.wait()
     p = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))]
-    print(f"backend {args.backend}, {args.notes} notes")
+    print(f"backend {args.backend}, {args.notes} notes, dropped " + (f"at {args.rate:.0f}/s" if args.rate else "at once"))
     print(f"  drop to draft: {args.notes / (last_fill - first_drop):.0f} notes/s "
           f"({last_fill - first_drop:.1f} s from the first drop to the last filled draft)")
     print(f"  drop to queued: p50 {p(0.5):.1f} ms, p99 {p(0.99):.1f} ms")

@@ -35,16 +35,23 @@ enum CategoryRules {
                   "software", "tip", "tipped"]),
     ]
 
-    /// The category whose keywords appear first-most strongly in `note`; nil when none match.
+    /// Per category: single words (matched against the note's words) and phrases or words of
+    /// scripts without spaces (searched in the text). Split once.
+    private static let lookup: [(Category, words: Set<String>, phrases: [String])] = keywords.map { category, list in
+        let isPhrase: (String) -> Bool = { keyword in
+            keyword.unicodeScalars.contains { $0 == " " || $0.value > 0x2E80 }
+        }
+        return (category, Set(list.filter { !isPhrase($0) }), list.filter(isPhrase))
+    }
+
+    /// The category with the most keyword hits in `note`; nil when none match.
     static func category(for note: String) -> Category? {
         let text = note.lowercased()
+        let searchable = SearchableText(text)
         let words = Set(text.split(whereSeparator: { !$0.isLetter }).map(String.init))
         var best: (Category, Int)?
-        for (category, list) in keywords {
-            let hits = list.filter { keyword in
-                keyword.contains(" ") || keyword.unicodeScalars.contains { $0.value > 0x2E80 }
-                    ? text.contains(keyword) : words.contains(keyword)
-            }.count
+        for (category, keywordWords, phrases) in lookup {
+            let hits = keywordWords.intersection(words).count + phrases.filter { searchable.contains($0) }.count
             if hits > 0 && hits > (best?.1 ?? 0) { best = (category, hits) }
         }
         return best?.0

@@ -13,6 +13,7 @@ import Foundation
 public enum DateResolver {
     static func resolve(_ note: String, received: Date?) -> String? {
         let text = note.lowercased()
+        let searchable = SearchableText(text)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
 
@@ -24,7 +25,7 @@ public enum DateResolver {
         let day = calendar.startOfDay(for: received)
 
         for (words, offset) in relativeWords {
-            if words.contains(where: { contains(text, word: $0) }) {
+            if words.contains(where: { contains(searchable, word: $0) }) {
                 return format(calendar.date(byAdding: .day, value: offset, to: day)!, calendar)
             }
         }
@@ -49,11 +50,11 @@ public enum DateResolver {
                 }
             }
         }
-        for (index, names) in weekdays.enumerated() where names.contains(where: { contains(text, word: $0) }) {
+        for (index, names) in weekdays.enumerated() where names.contains(where: { contains(searchable, word: $0) }) {
             let target = index + 1 // Calendar: Sunday = 1
             let current = calendar.component(.weekday, from: day)
             var back = (current - target + 7) % 7
-            if back == 0 && (contains(text, word: "last") || contains(text, word: "pasado")) { back = 7 }
+            if back == 0 && (contains(searchable, word: "last") || contains(searchable, word: "pasado")) { back = 7 }
             return format(calendar.date(byAdding: .day, value: -back, to: day)!, calendar)
         }
         return nil
@@ -122,19 +123,9 @@ public enum DateResolver {
 
     // MARK: - Calendar
 
-    private static func contains(_ text: String, word: String) -> Bool {
-        guard let first = word.unicodeScalars.first, CharacterSet.letters.contains(first), word.allSatisfy({ $0.isASCII || $0.isLetter || $0 == " " || $0 == "'" }) else {
-            return text.contains(word)
-        }
-        if word.unicodeScalars.contains(where: { $0.value > 0x2E80 }) { return text.contains(word) }
-        var searchRange = text.startIndex..<text.endIndex
-        while let found = text.range(of: word, range: searchRange) {
-            let before = found.lowerBound == text.startIndex ? " " : text[text.index(before: found.lowerBound)]
-            let after = found.upperBound == text.endIndex ? " " : text[found.upperBound]
-            if !before.isLetter && !after.isLetter { return true }
-            searchRange = found.upperBound..<text.endIndex
-        }
-        return false
+    private static func contains(_ text: SearchableText, word: String) -> Bool {
+        // Words in scripts without spaces (日本語) are found anywhere; others stand alone.
+        text.contains(word, wholeWord: !word.unicodeScalars.contains { $0.value > 0x2E80 })
     }
 
     private static func make(_ year: Int, _ month: Int, _ day: Int, _ calendar: Calendar) -> Date? {

@@ -50,8 +50,9 @@ public final class ExpenseExtractor: Sendable {
     public func extract(_ note: String, received: Date?,
                         onSnapshot: (Expense) -> Void = { _ in }) async -> Extraction {
         guard let session else { return rulesExtraction(note, received: received, reason: "extracted by rules (no model)") }
-        let isExpense = ExpenseSignals.isExpense(note)
-        let candidates = isExpense ? AmountFinder.candidates(in: note) : []
+        let found = AmountFinder.candidates(in: note)
+        let isExpense = ExpenseSignals.isExpense(note, candidates: found)
+        let candidates = isExpense ? found : []
         let amount = AmountFinder.best(in: candidates)
         let ruledCategory = CategoryRules.category(for: note)
         // A payee the note introduces ("at Casa Lucio", "paid to LUKU") is taken as written.

@@ -29,7 +29,8 @@ enum MerchantSpans {
             let digits = word.filter(\.isNumber).count
             // Amounts, dates and masked numbers ("48.50", "XX7441", "4232***0581") are not names.
             if digits >= 3 || (digits > 0 && word.contains(where: { ".,:/*".contains($0) })) { return false }
-            if word.contains("XX") || word.contains("xx") || word.contains("**") { return false }
+            let searchable = SearchableText(word.lowercased())
+            if searchable.contains("xx") || searchable.contains("**") { return false }
             if !Currency.mentions(in: String(word)).filter({ $0.range.count == word.count }).isEmpty { return false }
         }
         return span.contains(where: \.isLetter)

@@ -6,8 +6,9 @@ import Foundation
 /// uses its amount, currency and date readings.
 enum RulesExtractor {
     static func extract(_ note: String, received: Date?) -> Expense {
-        let isExpense = ExpenseSignals.isExpense(note)
-        let amount = isExpense ? AmountFinder.best(in: AmountFinder.candidates(in: note)) : nil
+        let candidates = AmountFinder.candidates(in: note)
+        let isExpense = ExpenseSignals.isExpense(note, candidates: candidates)
+        let amount = isExpense ? AmountFinder.best(in: candidates) : nil
         return Expense(
             merchant: merchant(in: note),
             amount: amount?.amount,
@@ -110,11 +111,13 @@ enum ExpenseSignals {
     /// Money moving out.
     private static let spending = ["debited", "spent", "paid", "sent", "purchase", "withdrawn", "charge", "used for"]
 
-    static func isExpense(_ note: String) -> Bool {
-        let text = note.lowercased()
+    /// - Parameter candidates: the note's amount candidates, when already found.
+    static func isExpense(_ note: String, candidates: [AmountCandidate]? = nil) -> Bool {
+        let candidates = candidates ?? AmountFinder.candidates(in: note)
+        let text = SearchableText(note.lowercased())
         if notExpense.contains(where: { text.contains($0) }) { return false }
         if text.contains("balance") && !spending.contains(where: { text.contains($0) })
-            && AmountFinder.candidates(in: note).isEmpty { return false }
-        return !AmountFinder.candidates(in: note).isEmpty || spending.contains { text.contains($0) }
+            && candidates.isEmpty { return false }
+        return !candidates.isEmpty || spending.contains { text.contains($0) }
     }
 }

@@ -20,12 +20,41 @@ public final class NoteWorker {
     public func drain(shouldStop: () -> Bool = { false }, onJobDone: (Job) -> Void = { _ in }) async throws -> Int {
         var done = 0
         try store.releaseDeadLeases()
-        while !shouldStop(), let job = try store.claimJob() {
-            await process(job)
-            onJobDone(job)
-            done += 1
+        while !shouldStop() {
+            let count = try await processBatch(onJobDone: onJobDone)
+            if count == 0 { break }
+            done += count
         }
         return done
+    }
+
+    /// Claims and fills the jobs that are due: one at a time with the model (each fill shows as
+    /// it streams), up to 64 per transaction with the rules. Returns how many were processed.
+    public func processBatch(onJobDone: (Job) -> Void = { _ in }) async throws -> Int {
+        guard !extractor.usesModel else {
+            guard let job = try store.claimJob() else { return 0 }
+            await process(job)
+            onJobDone(job)
+            return 1
+        }
+        let jobs = try store.claimJobs(limit: 64)
+        var fills: [(job: Job, extraction: Extraction)] = []
+        for job in jobs {
+            if job.noteText.contains(where: { !$0.isWhitespace }) {
+                fills.append((job, await extractor.extract(job.noteText, received: job.receivedAt)))
+            } else {
+                await process(job)  // records the failure
+                onJobDone(job)
+            }
+        }
+        do {
+            try store.recordFills(fills)
+        } catch {
+            // Fall back to one at a time, so one bad fill does not hold back the others.
+            for fill in fills { await process(fill.job) }
+        }
+        fills.forEach { onJobDone($0.job) }
+        return jobs.count
     }
 
     /// Fills one job's draft. Never throws: failures are recorded on the job and draft.

@@ -31,33 +31,46 @@ extension DraftStore {
     @discardableResult
     public func recordFill(draftID: Int64, _ extraction: Extraction, refill: Bool, completing job: Int64? = nil) throws -> Int {
         try connection.transaction {
-            if let job {
-                try connection.run("UPDATE jobs SET state = 'done', lease_until = NULL, updated_at = ? WHERE id = ?",
-                                   [.text(Timestamp.now()), .integer(job)])
-            }
-            let current = try currentValues(draftID)
-            let locked = try lockedFields(draftID)
-            var merged = extraction.expense
-            for field in locked {
-                try merged.set(field, to: current.expense.text(of: field) ?? "")
-            }
-            let origin: VersionOrigin
-            let model: ModelIdentity?
-            switch extraction.origin {
-            case .model(let identity):
-                origin = refill ? .refill : .fill
-                model = identity
-            case .rules:
-                origin = .rules
-                model = nil
-            }
-            let needsReview = !extraction.reviewReasons.isEmpty || origin == .rules
-            let status: DraftStatus = needsReview ? .review : .ready
-            let reason = extraction.reviewReasons.isEmpty ? nil : extraction.reviewReasons.joined(separator: "; ")
-            let confidence = extraction.confidence.filter { !locked.contains($0.key) }
-            return try appendVersion(draftID: draftID, previous: current, expense: merged, origin: origin, model: model,
-                                     confidence: confidence, status: status, reason: reason)
+            try applyFill(draftID: draftID, extraction, refill: refill, completing: job)
         }
+    }
+
+    /// Records several completed fills, and completes their jobs, in one transaction.
+    public func recordFills(_ fills: [(job: Job, extraction: Extraction)]) throws {
+        try connection.transaction {
+            for fill in fills {
+                try applyFill(draftID: fill.job.draftID, fill.extraction, refill: fill.job.isRefill, completing: fill.job.id)
+            }
+        }
+    }
+
+    private func applyFill(draftID: Int64, _ extraction: Extraction, refill: Bool, completing job: Int64?) throws -> Int {
+        if let job {
+            try connection.run("UPDATE jobs SET state = 'done', lease_until = NULL, updated_at = ? WHERE id = ?",
+                               [.text(Timestamp.now()), .integer(job)])
+        }
+        let current = try currentValues(draftID)
+        let locked = try lockedFields(draftID)
+        var merged = extraction.expense
+        for field in locked {
+            try merged.set(field, to: current.expense.text(of: field) ?? "")
+        }
+        let origin: VersionOrigin
+        let model: ModelIdentity?
+        switch extraction.origin {
+        case .model(let identity):
+            origin = refill ? .refill : .fill
+            model = identity
+        case .rules:
+            origin = .rules
+            model = nil
+        }
+        let needsReview = !extraction.reviewReasons.isEmpty || origin == .rules
+        let status: DraftStatus = needsReview ? .review : .ready
+        let reason = extraction.reviewReasons.isEmpty ? nil : extraction.reviewReasons.joined(separator: "; ")
+        let confidence = extraction.confidence.filter { !locked.contains($0.key) }
+        return try appendVersion(draftID: draftID, previous: current, expense: merged, origin: origin, model: model,
+                                 confidence: confidence, status: status, reason: reason)
     }
 
     /// Marks a draft `failed` with the reason; the note and earlier versions stay.

@@ -14,25 +14,34 @@ extension DraftStore {
     /// Claims the oldest job that is due (pending, or running with an expired lease, as after a
     /// crash) and leases it for `lease` seconds. Nil when none is due.
     public func claimJob(lease: TimeInterval = 120, now: Date = Date()) throws -> Job? {
+        try claimJobs(limit: 1, lease: lease, now: now).first
+    }
+
+    /// Claims up to `limit` due jobs, oldest first, in one transaction.
+    public func claimJobs(limit: Int, lease: TimeInterval = 120, now: Date = Date()) throws -> [Job] {
         try connection.transaction {
             let nowText = Timestamp.string(now)
             // Two indexed look-ups rather than one OR, which would scan the whole queue.
             let columns = "SELECT j.id, j.draft_id, j.kind, j.attempts, n.text, n.received_at FROM jobs j "
                 + "JOIN drafts d ON d.id = j.draft_id JOIN notes n ON n.id = d.note_id "
-            guard let row = try connection.query(
-                columns + "WHERE j.state = 'pending' AND j.available_at <= ? ORDER BY j.available_at, j.id LIMIT 1",
-                [.text(nowText)]).first
-                ?? connection.query(
-                    columns + "WHERE j.state = 'running' AND j.lease_until <= ? ORDER BY j.id LIMIT 1", [.text(nowText)]).first
-            else { return nil }
-            let id = row.int(0)!
-            try connection.run("""
-                UPDATE jobs SET state = 'running', attempts = attempts + 1, lease_until = ?, lease_owner = ?, updated_at = ?
-                WHERE id = ?
-                """, [.text(Timestamp.string(now.addingTimeInterval(lease))), .text(Self.leaseOwner), .text(nowText),
-                      .integer(id)])
-            return Job(id: id, draftID: row.int(1)!, isRefill: row.string(2) == "refill", attempts: Int(row.int(3) ?? 0) + 1,
-                       noteText: row.string(4) ?? "", receivedAt: Timestamp.date(row.string(5) ?? "") ?? now)
+            var rows = try connection.query(
+                columns + "WHERE j.state = 'pending' AND j.available_at <= ? ORDER BY j.available_at, j.id LIMIT ?",
+                [.text(nowText), .integer(Int64(limit))])
+            if rows.count < limit {
+                rows += try connection.query(
+                    columns + "WHERE j.state = 'running' AND j.lease_until <= ? ORDER BY j.id LIMIT ?",
+                    [.text(nowText), .integer(Int64(limit - rows.count))])
+            }
+            let until = Timestamp.string(now.addingTimeInterval(lease))
+            return try rows.map { row in
+                let id = row.int(0)!
+                try connection.run("""
+                    UPDATE jobs SET state = 'running', attempts = attempts + 1, lease_until = ?, lease_owner = ?, updated_at = ?
+                    WHERE id = ?
+                    """, [.text(until), .text(Self.leaseOwner), .text(nowText), .integer(id)])
+                return Job(id: id, draftID: row.int(1)!, isRefill: row.string(2) == "refill", attempts: Int(row.int(3) ?? 0) + 1,
+                           noteText: row.string(4) ?? "", receivedAt: Timestamp.date(row.string(5) ?? "") ?? now)
+            }
         }
     }
 

@@ -39,9 +39,7 @@ struct WatchCommand: Command {
         try watcher.start()
         log("ledger \(store.path); stop with Ctrl-C")
         while !shutdown.isRequested {
-            if let job = try store.claimJob() {
-                await worker.process(job)
-            } else {
+            if try await worker.processBatch() == 0 {
                 try await Task.sleep(for: .milliseconds(50))
             }
         }

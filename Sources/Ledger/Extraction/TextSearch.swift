@@ -1,0 +1,43 @@
+import Foundation
+
+/// Substring search on UTF-8 bytes. On Linux, `String.contains(String)` and
+/// `range(of:)` go through NSString and cost more than all the rest of the rules extractor.
+struct SearchableText {
+    let bytes: [UInt8]
+
+    init(_ text: String) {
+        bytes = Array(text.utf8)
+    }
+
+    /// True when `needle` occurs; with `wholeWord`, only where no letter touches either end
+    /// (bytes of non-ASCII characters count as letters).
+    func contains(_ needle: String, wholeWord: Bool = false) -> Bool {
+        let pattern = Array(needle.utf8)
+        guard !pattern.isEmpty, pattern.count <= bytes.count else { return pattern.isEmpty }
+        let first = pattern[0]
+        let last = bytes.count - pattern.count
+        return bytes.withUnsafeBufferPointer { haystack in
+            var start = 0
+            while start <= last {
+                if haystack[start] == first {
+                    var matched = true
+                    for offset in 1..<pattern.count where haystack[start + offset] != pattern[offset] {
+                        matched = false
+                        break
+                    }
+                    if matched && (!wholeWord || (!isLetter(at: start - 1) && !isLetter(at: start + pattern.count))) {
+                        return true
+                    }
+                }
+                start += 1
+            }
+            return false
+        }
+    }
+
+    private func isLetter(at index: Int) -> Bool {
+        guard index >= 0, index < bytes.count else { return false }
+        let byte = bytes[index]
+        return (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte >= 0x80
+    }
+}
