@@ -58,3 +58,20 @@ import Testing
         #expect(!ExpenseSignals.isExpense(note))
     }
 }
+
+@Suite struct MerchantRulesTests {
+    @Test(arguments: [
+        ("Lunch with Ana at Casa Lucio, 48.50 for the team", "Casa Lucio"),
+        ("Card used for USD 12.00 at CORNER SHOP,LONDON on 3 Jan", "CORNER SHOP"),
+        ("Paid:SPOTIFY AB, SE EUR 9.99 Card:1234", "SPOTIFY AB"),
+        ("Rs.900.00 transferred from A/c ...99 to:Maria Lopez. Bal Rs.10.00", "Maria Lopez"),
+        ("Your account was debited for ACME WIDGETS LTD with KES 4000", "ACME WIDGETS LTD"),
+    ])
+    func payeesWhereNotesAndBankMessagesPutThem(note: String, expected: String) {
+        #expect(RulesExtractor.introducedMerchant(in: note) == expected)
+    }
+
+    @Test func lowercaseWordsAfterForAreNotAPayee() {
+        #expect(RulesExtractor.introducedMerchant(in: "taxi 12 for the team dinner") == nil)
+    }
+}

@@ -39,11 +39,41 @@ enum RulesExtractor {
         let tokens = tokens(note)
         for (index, token) in tokens.enumerated() where index + 1 < tokens.count {
             let word = token.lowercased()
-            let introduces = introducers.contains(word)
+            let introduces = introducers.contains(word) || word == "to:"
                 || (word == "to" && tokens[max(0, index - 3)..<index].contains { paymentVerbs.contains($0.lowercased()) })
-            if introduces, let name = nameRun(tokens, from: index + 1), !isCurrencyOrNumber(name), note.contains(name) {
+            if introduces, let name = nameRun(tokens, from: index + 1), !isCurrencyOrNumber(name),
+               SearchableText(note).contains(name) {
                 return name
             }
+        }
+        return shoutedPayee(in: note)
+    }
+
+    /// Bank messages write the payee in capitals after "at", "to", "for", "from" or "Paid:"
+    /// ("…for USD50.25 on Jul 11 at ONLINEPLATFORM,GE", "debited for COMPANY NAME PLC with …").
+    static func shoutedPayee(in note: String) -> String? {
+        // "Paid:NETFLIX.COM," reads as "Paid: NETFLIX.COM,".
+        let tokens = note.replacingOccurrences(of: ":", with: ": ").split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        let introducers: Set<String> = ["at", "to", "for", "from", "paid:", "to:"]
+        func isShouted(_ token: String) -> Bool {
+            let letters = token.filter(\.isLetter)
+            return letters.count >= 2 && letters.allSatisfy(\.isUppercase) && !Currency.isoCodes.contains(letters)
+                && !token.contains(where: \.isNumber) || (token.first?.isNumber == true && letters.count >= 2
+                    && letters.allSatisfy(\.isUppercase) && token.contains("-"))
+        }
+        for (index, token) in tokens.enumerated() where introducers.contains(token.lowercased()) {
+            var words: [String] = []
+            var next = index + 1
+            while next < tokens.count, words.count < 5 {
+                let token = tokens[next].split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+                let stripped = token.trimmingCharacters(in: CharacterSet(charactersIn: ",.;()"))
+                guard isShouted(stripped) else { break }
+                words.append(stripped)
+                if stripped != tokens[next] { break }
+                next += 1
+            }
+            let name = words.joined(separator: " ")
+            if !words.isEmpty, SearchableText(note).contains(name) { return name }
         }
         return nil
     }
@@ -55,8 +85,13 @@ enum RulesExtractor {
         return name
     }
 
+    /// Words split at whitespace, and after a colon ("to:John" is "to:" "John").
     private static func tokens(_ note: String) -> [String] {
-        note.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        note.split(whereSeparator: { $0.isWhitespace }).flatMap { token -> [String] in
+            let parts = token.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[1].isEmpty else { return [String(token)] }
+            return [String(parts[0]) + ":", String(parts[1])]
+        }
     }
 
     private static func nameRun(_ tokens: [String], from start: Int) -> String? {
@@ -68,14 +103,15 @@ enum RulesExtractor {
         var words: [String] = []
         var index = start
         while index < tokens.count {
-            let token = tokens[index]
+            // A comma ends a name, even inside a token ("ONLINEPLATFORM,GE").
+            let token = tokens[index].split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
             let stripped = token.trimmingCharacters(in: CharacterSet(charactersIn: ",.;:!?()"))
             let joins = !words.isEmpty && connectors.contains(stripped.lowercased())
                 && index + 1 < tokens.count && isName(tokens[index + 1])
             guard isName(stripped) || joins else { break }
             words.append(stripped)
             // Punctuation after a word ends the name ("Casa Lucio, 48.50").
-            if stripped != token { break }
+            if stripped != tokens[index] { break }
             index += 1
         }
         return words.isEmpty ? nil : words.joined(separator: " ")
