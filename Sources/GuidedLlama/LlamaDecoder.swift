@@ -150,11 +150,8 @@ final class LlamaDecoder {
         // Next, the most likely few tokens in one grammar pass; the whole vocabulary only when
         // the grammar allows none of them (a grammar pass over 262k tokens is the slow part).
         for shortlist in [64, logits.count] {
-            candidates.removeAll(keepingCapacity: true)
             if shortlist >= logits.count {
-                for index in 0..<logits.count {
-                    candidates.append(llama_token_data(id: llama_token(index), logit: logits[index], p: 0))
-                }
+                fillCandidates(from: logits)
             } else {
                 candidates = topTokens(logits, count: shortlist)
             }
@@ -170,6 +167,14 @@ final class LlamaDecoder {
             if let choice { return choice }
         }
         return nil
+    }
+
+    /// Every token of the vocabulary with its logit, in `candidates` (reusing its storage).
+    private func fillCandidates(from logits: UnsafeMutableBufferPointer<Float>) {
+        candidates.removeAll(keepingCapacity: true)
+        for index in 0..<logits.count {
+            candidates.append(llama_token_data(id: llama_token(index), logit: logits[index], p: 0))
+        }
     }
 
     /// The `count` tokens with the highest logits (unordered).
@@ -194,10 +199,7 @@ final class LlamaDecoder {
     private func constrainedSample(_ logits: UnsafeMutableBufferPointer<Float>, sampler: LlamaGrammarSampler,
                                    sampling: GenerationOptions.Sampling, random: inout SplitMix64) -> llama_token? {
         guard case .random(let temperature, let topK, let topP, _) = sampling else { return nil }
-        candidates.removeAll(keepingCapacity: true)
-        for index in 0..<logits.count {
-            candidates.append(llama_token_data(id: llama_token(index), logit: logits[index], p: 0))
-        }
+        fillCandidates(from: logits)
         candidates.withUnsafeMutableBufferPointer { buffer in
             var array = llama_token_data_array(data: buffer.baseAddress, size: buffer.count, selected: -1, sorted: false)
             sampler.constrain(&array)

@@ -7,6 +7,13 @@ enum Review {
         try DraftStore(path: context.configuration.databasePath)
     }
 
+    /// Reads the one draft id a command takes as its only argument. - Throws: `UsageError`.
+    static func singleID(_ arguments: inout ArgumentList) throws -> Int64 {
+        let rest = try arguments.positionals()
+        guard rest.count == 1 else { throw UsageError("give one draft id") }
+        return try id(rest[0])
+    }
+
     /// Reads a draft id. - Throws: `UsageError`.
     static func id(_ text: String) throws -> Int64 {
         guard let id = Int64(text), id > 0 else { throw UsageError("'\(text)' is not a draft id (a positive number)") }

@@ -48,14 +48,15 @@ struct ModelExpense: Generable {
     var category: Category?
     var purpose: String?
 
-    /// Nothing grounded without a note; extraction always uses `schema(for:askMerchant:askCategory:)`.
-    static var generationSchema: GenerationSchema { schema(for: "", askMerchant: true, askCategory: true) }
+    /// Nothing grounded without a note; extraction always uses `schema(for:amounts:askMerchant:askCategory:)`.
+    static var generationSchema: GenerationSchema { schema(for: "", amounts: [], askMerchant: true, askCategory: true) }
 
     /// The schema for one note: the merchant copied from it (or null), the category one of four
     /// when asked, the purpose up to six words.
-    static func schema(for note: String, askMerchant: Bool, askCategory: Bool) -> GenerationSchema {
+    /// - Parameter amounts: the note's amount candidates (a span holding one is not a name).
+    static func schema(for note: String, amounts: [AmountCandidate], askMerchant: Bool, askCategory: Bool) -> GenerationSchema {
         var properties: [GenerationSchema.Property] = []
-        let spans = askMerchant ? MerchantSpans.candidates(in: note) : []
+        let spans = askMerchant ? MerchantSpans.candidates(in: note, amounts: amounts) : []
         if !spans.isEmpty {
             properties.append(.init("merchant", .string(.anyOf(spans)).orNull))
         }

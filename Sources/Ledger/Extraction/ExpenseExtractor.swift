@@ -57,16 +57,16 @@ public final class ExpenseExtractor: Sendable {
         let ruledCategory = CategoryRules.category(for: note)
         // A payee the note introduces ("at Casa Lucio", "paid to LUKU") is taken as written.
         let introduced = RulesExtractor.introducedMerchant(in: note)
-        let schema = ModelExpense.schema(for: note, askMerchant: introduced == nil, askCategory: ruledCategory == nil)
+        let schema = ModelExpense.schema(for: note, amounts: found, askMerchant: introduced == nil,
+                                         askCategory: ruledCategory == nil)
         let options = GenerationOptions(maximumTokens: 64)
+        // What the rules read is fixed for the note; each snapshot only adds the model's fields.
+        let currency = RulesExtractor.currency(in: note, chosen: amount)
+        let date = DateResolver.resolve(note, received: received)
         func combine(_ generated: ModelExpense) -> Expense {
             Expense(
-                merchant: introduced ?? generated.merchant,
-                amount: amount?.amount,
-                currency: RulesExtractor.currency(in: note, chosen: amount),
-                category: ruledCategory ?? generated.category,
-                purpose: generated.purpose,
-                date: DateResolver.resolve(note, received: received))
+                merchant: introduced ?? generated.merchant, amount: amount?.amount, currency: currency,
+                category: ruledCategory ?? generated.category, purpose: generated.purpose, date: date)
         }
         do {
             let response = try await session.respond(

@@ -4,10 +4,11 @@ import Guided
 /// The spans of a note the model may copy as the merchant: runs of whole words, without the
 /// amount, money, card or account digits, and without the bank that sent a message.
 enum MerchantSpans {
-    static func candidates(in note: String) -> [String] {
+    /// - Parameter amounts: the note's amount candidates, as `AmountFinder` found them.
+    static func candidates(in note: String, amounts candidates: [AmountCandidate]) -> [String] {
         // The numbers that could be the amount, as written: a span holding one is not a name.
         let characters = Array(note)
-        let amounts = Set(AmountFinder.candidates(in: note).filter { !$0.isComputed }.map { String(characters[$0.range]) })
+        let amounts = Set(candidates.filter { !$0.isComputed }.map { String(characters[$0.range]) })
         return StringGuide.spans(of: note, maxLength: 48).filter { span in
             isPlausible(span) && !span.split(separator: " ").contains { word in
                 amounts.contains(word.trimmingCharacters(in: CharacterSet(charactersIn: ",.;:!?()")))

@@ -37,21 +37,22 @@ enum RulesExtractor {
     /// A name right after "at", "from", "chez", … or "paid to": where notes and bank messages put the payee.
     static func introducedMerchant(in note: String) -> String? {
         let tokens = tokens(note)
+        let searchable = SearchableText(note)
         for (index, token) in tokens.enumerated() where index + 1 < tokens.count {
             let word = token.lowercased()
             let introduces = introducers.contains(word) || word == "to:"
                 || (word == "to" && tokens[max(0, index - 3)..<index].contains { paymentVerbs.contains($0.lowercased()) })
             if introduces, let name = nameRun(tokens, from: index + 1), !isCurrencyOrNumber(name),
-               SearchableText(note).contains(name) {
+               searchable.contains(name) {
                 return name
             }
         }
-        return shoutedPayee(in: note)
+        return shoutedPayee(in: note, searchable)
     }
 
     /// Bank messages write the payee in capitals after "at", "to", "for", "from" or "Paid:"
     /// ("…for USD50.25 on Jul 11 at ONLINEPLATFORM,GE", "debited for COMPANY NAME PLC with …").
-    static func shoutedPayee(in note: String) -> String? {
+    static func shoutedPayee(in note: String, _ searchable: SearchableText) -> String? {
         // "Paid:NETFLIX.COM," reads as "Paid: NETFLIX.COM,".
         let tokens = note.replacingOccurrences(of: ":", with: ": ").split(whereSeparator: { $0.isWhitespace }).map(String.init)
         let introducers: Set<String> = ["at", "to", "for", "from", "paid:", "to:"]
@@ -73,7 +74,7 @@ enum RulesExtractor {
                 next += 1
             }
             let name = words.joined(separator: " ")
-            if !words.isEmpty, SearchableText(note).contains(name) { return name }
+            if !words.isEmpty, searchable.contains(name) { return name }
         }
         return nil
     }

@@ -39,7 +39,7 @@ extension DraftStore {
     public func recordFills(_ fills: [(job: Job, extraction: Extraction)]) throws {
         try connection.transaction {
             for fill in fills {
-                try applyFill(draftID: fill.job.draftID, fill.extraction, refill: fill.job.isRefill, completing: fill.job.id)
+                _ = try applyFill(draftID: fill.job.draftID, fill.extraction, refill: fill.job.isRefill, completing: fill.job.id)
             }
         }
     }

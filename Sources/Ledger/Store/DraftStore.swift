@@ -59,44 +59,42 @@ public final class DraftStore {
         let hash = SHA256.hex(of: text)
         let now = Timestamp.now()
         let available = Timestamp.string(Date().addingTimeInterval(settle))
-        do {
-            if let existing = try connection.query(
-                "SELECT n.id, n.content_hash, d.id FROM notes n LEFT JOIN drafts d ON d.note_id = n.id WHERE n.path = ?",
-                [.text(path)]).first {
-                let noteID = existing.int(0)!
-                let draftID = existing.int(2)
-                if existing.string(1) == hash {
-                    try connection.run("UPDATE notes SET missing = 0 WHERE id = ? AND missing = 1", [.integer(noteID)])
-                    return .unchanged(draftID: draftID)
-                }
-                try connection.run("UPDATE notes SET text = ?, content_hash = ?, missing = 0, updated_at = ? WHERE id = ?",
-                                   [.text(text), .text(hash), .text(now), .integer(noteID)])
-                guard let draftID else {
-                    // It was a duplicate; with new content it becomes a note of its own.
-                    try connection.run("UPDATE notes SET duplicate_of = NULL WHERE id = ?", [.integer(noteID)])
-                    return .created(draftID: try createDraft(noteID: noteID, text: text, now: now, available: available))
-                }
-                try connection.run("UPDATE drafts SET status = 'queued', status_reason = NULL, updated_at = ? WHERE id = ?",
-                                   [.text(now), .integer(draftID)])
-                try connection.run("UPDATE drafts_fts SET note = ? WHERE rowid = ?", [.text(text), .integer(draftID)])
-                try enqueue(draftID: draftID, kind: "refill", now: now, available: available)
-                return .changed(draftID: draftID)
+        if let existing = try connection.query(
+            "SELECT n.id, n.content_hash, d.id FROM notes n LEFT JOIN drafts d ON d.note_id = n.id WHERE n.path = ?",
+            [.text(path)]).first {
+            let noteID = existing.int(0)!
+            let draftID = existing.int(2)
+            if existing.string(1) == hash {
+                try connection.run("UPDATE notes SET missing = 0 WHERE id = ? AND missing = 1", [.integer(noteID)])
+                return .unchanged(draftID: draftID)
             }
-            if let original = try connection.query(
-                "SELECT id, path FROM notes WHERE content_hash = ? AND duplicate_of IS NULL ORDER BY id LIMIT 1",
-                [.text(hash)]).first {
-                try connection.run("""
-                    INSERT INTO notes (path, content_hash, text, received_at, duplicate_of, created_at, updated_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """, [.text(path), .text(hash), .text(text), .text(Timestamp.string(receivedAt)), .integer(original.int(0)!),
-                          .text(now), .text(now)])
-                return .duplicate(of: original.string(1) ?? "")
+            try connection.run("UPDATE notes SET text = ?, content_hash = ?, missing = 0, updated_at = ? WHERE id = ?",
+                               [.text(text), .text(hash), .text(now), .integer(noteID)])
+            guard let draftID else {
+                // It was a duplicate; with new content it becomes a note of its own.
+                try connection.run("UPDATE notes SET duplicate_of = NULL WHERE id = ?", [.integer(noteID)])
+                return .created(draftID: try createDraft(noteID: noteID, text: text, now: now, available: available))
             }
-            try connection.run("""
-                INSERT INTO notes (path, content_hash, text, received_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
-                """, [.text(path), .text(hash), .text(text), .text(Timestamp.string(receivedAt)), .text(now), .text(now)])
-            return .created(draftID: try createDraft(noteID: connection.lastInsertedRowID, text: text, now: now, available: available))
+            try connection.run("UPDATE drafts SET status = 'queued', status_reason = NULL, updated_at = ? WHERE id = ?",
+                               [.text(now), .integer(draftID)])
+            try connection.run("UPDATE drafts_fts SET note = ? WHERE rowid = ?", [.text(text), .integer(draftID)])
+            try enqueue(draftID: draftID, kind: "refill", now: now, available: available)
+            return .changed(draftID: draftID)
         }
+        if let original = try connection.query(
+            "SELECT id, path FROM notes WHERE content_hash = ? AND duplicate_of IS NULL ORDER BY id LIMIT 1",
+            [.text(hash)]).first {
+            try connection.run("""
+                INSERT INTO notes (path, content_hash, text, received_at, duplicate_of, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, [.text(path), .text(hash), .text(text), .text(Timestamp.string(receivedAt)), .integer(original.int(0)!),
+                      .text(now), .text(now)])
+            return .duplicate(of: original.string(1) ?? "")
+        }
+        try connection.run("""
+            INSERT INTO notes (path, content_hash, text, received_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+            """, [.text(path), .text(hash), .text(text), .text(Timestamp.string(receivedAt)), .text(now), .text(now)])
+        return .created(draftID: try createDraft(noteID: connection.lastInsertedRowID, text: text, now: now, available: available))
     }
 
     /// Marks the note at `path` as deleted from the inbox; its draft stays.

@@ -11,9 +11,7 @@ struct ShowCommand: Command {
     var id: Int64
 
     init(parsing arguments: inout ArgumentList) throws {
-        let rest = try arguments.positionals()
-        guard rest.count == 1 else { throw UsageError("give one draft id") }
-        id = try Review.id(rest[0])
+        id = try Review.singleID(&arguments)
     }
 
     func run(in context: CommandContext) async throws {
