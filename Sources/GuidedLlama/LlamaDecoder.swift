@@ -45,24 +45,42 @@ final class LlamaDecoder {
         guard promptTokens.count + maxTokens <= context.contextLength else {
             throw LlamaError.contextWindowExceeded(tokens: promptTokens.count + maxTokens, limit: context.contextLength)
         }
-        let started = DispatchTime.now()
-        let reused = try feedPrompt(promptTokens)
-        let prompted = DispatchTime.now()
+        let started = DispatchTime.now().uptimeNanoseconds
+        // Tokens not yet in the KV cache: the new part of the prompt, then each chosen token and
+        // any text the grammar forces after it. They are decoded together, in one batch, only
+        // when the next token has to be chosen (one decode per choice, not one per token run).
+        var pending = Array(promptTokens[reusePrefix(of: promptTokens)...])
+        var output: [UInt8] = []
+        let reused = promptTokens.count - pending.count
         var generated = 0
         var forcedCount = 0
+        var decodes = 0
         var decodeNanoseconds: UInt64 = 0
         defer {
             if LlamaDecoder.trace {
-                let finished = DispatchTime.now()
-                let promptMs = Double(prompted.uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
-                let genMs = Double(finished.uptimeNanoseconds - prompted.uptimeNanoseconds) / 1e6
+                let totalMs = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
                 FileHandle.standardError.write(Data(String(
-                    format: "trace: prompt %d tokens (%d reused) %.0f ms; generated %d tokens (%d forced) %.0f ms, %.0f ms in single-token decode\n",
-                    promptTokens.count, reused, promptMs, generated, forcedCount, genMs, Double(decodeNanoseconds) / 1e6).utf8))
+                    format: "trace: prompt %d tokens (%d reused); generated %d tokens (%d forced); %d decodes %.0f ms; %.0f ms in all: %@\n",
+                    promptTokens.count, reused, generated, forcedCount, decodes, Double(decodeNanoseconds) / 1e6, totalMs,
+                    String(decoding: output, as: UTF8.self)).utf8))
             }
         }
+        func decodePending() throws {
+            let decodeStart = DispatchTime.now().uptimeNanoseconds
+            do {
+                try context.decode(pending)
+            } catch {
+                // The cache may hold part of the batch: start from scratch next time.
+                context.truncate(from: 0)
+                cachedTokens = []
+                throw error
+            }
+            decodeNanoseconds += DispatchTime.now().uptimeNanoseconds - decodeStart
+            decodes += 1
+            cachedTokens += pending
+            pending.removeAll()
+        }
 
-        var output: [UInt8] = []
         while generated < maxTokens {
             if let forced = forcedText(output), let tokens = forcedTokens(forced.bytes) {
                 for token in tokens {
@@ -74,10 +92,10 @@ final class LlamaDecoder {
                 }
                 forcedCount += tokens.count
                 if forced.endsOutput { return }
-                try context.decode(tokens)
-                cachedTokens += tokens
+                pending += tokens
                 continue
             }
+            try decodePending()
             let logits = context.lastLogits()
             let choice = random == nil
                 ? constrainedArgmax(logits, sampler: sampler)
@@ -91,10 +109,7 @@ final class LlamaDecoder {
             output += piece.bytes
             generated += 1
             guard try onToken(piece) else { return }
-            let decodeStart = DispatchTime.now().uptimeNanoseconds
-            try context.decode([token])
-            decodeNanoseconds += DispatchTime.now().uptimeNanoseconds - decodeStart
-            cachedTokens.append(token)
+            pending.append(token)
         }
     }
 
@@ -111,22 +126,13 @@ final class LlamaDecoder {
     /// Set `NOTELEDGER_TRACE=1` to log prompt and generation timings to stderr.
     static let trace = ProcessInfo.processInfo.environment["NOTELEDGER_TRACE"] != nil
 
-    /// Decodes what is new in `tokens`; returns how many leading tokens were reused from the cache.
-    @discardableResult
-    private func feedPrompt(_ tokens: [llama_token]) throws -> Int {
+    /// Keeps the longest prefix of `tokens` the KV cache already holds and forgets the rest;
+    /// returns its length. At least one token is left to decode, for fresh logits.
+    private func reusePrefix(of tokens: [llama_token]) -> Int {
         var shared = zip(cachedTokens, tokens).prefix { $0 == $1 }.count
-        // At least one token must be decoded to get fresh logits.
         if shared == tokens.count { shared -= 1 }
         context.truncate(from: shared)
         cachedTokens = Array(tokens[..<shared])
-        do {
-            try context.decode(Array(tokens[shared...]))
-        } catch {
-            context.truncate(from: 0)
-            cachedTokens = []
-            throw error
-        }
-        cachedTokens = tokens
         return shared
     }
 

@@ -52,7 +52,7 @@ struct ModelExpense: Generable {
     static var generationSchema: GenerationSchema { schema(for: "", amounts: [], askMerchant: true, askCategory: true) }
 
     /// The schema for one note: the merchant copied from it (or null), the category one of four
-    /// when asked, the purpose up to six words.
+    /// when asked, the purpose in up to six words.
     /// - Parameter amounts: the note's amount candidates (a span holding one is not a name).
     static func schema(for note: String, amounts: [AmountCandidate], askMerchant: Bool, askCategory: Bool) -> GenerationSchema {
         var properties: [GenerationSchema.Property] = []
@@ -63,9 +63,12 @@ struct ModelExpense: Generable {
         if askCategory {
             properties.append(.init("category", .enumeration(Category.self)))
         }
-        // Up to six words of letters (Latin scripts), apostrophes, & / and -.
-        let word = "[A-Za-zÀ-ÖØ-öø-ž'&/-]"
-        properties.append(.init("purpose", .string(.pattern("[A-ZÀ-Þ]\(word){0,15}( \(word){1,16}){0,5}"))))
+        // Up to six words of letters (Latin scripts): a capital first; inside a word a hyphen,
+        // apostrophe or slash only between letters ("e-bike", "Joe's"), "w/" and a lone "&" as
+        // written. Runs of punctuation ("----") cannot be written.
+        let letter = "[A-Za-zÀ-ÖØ-öø-ž]"
+        let rest = "(\(letter)|[-'/]\(letter)){0,15}/?"
+        properties.append(.init("purpose", .string(.pattern("[A-ZÀ-Þ]\(rest)( (&|\(letter)\(rest))){0,5}"))))
         return .object("Expense", properties)
     }
 

@@ -28,24 +28,56 @@ public enum InboxFiles {
         case skipped(String)
     }
 
-    /// Reads the note at `path`.
+    /// Reads the note at `path` with plain system calls (the watcher reads thousands a second).
+    /// - Parameter inbox: the inbox's resolved path (`resolvedPath(_:)`); a path that resolves
+    ///   outside it is not read. Nil reads any path.
     public static func read(_ path: String, inbox: String?) -> Reading {
-        let url = URL(fileURLWithPath: path)
-        let resolved = url.resolvingSymlinksInPath().path
-        if let inbox, !(resolved + "/").hasPrefix(URL(fileURLWithPath: inbox).resolvingSymlinksInPath().path + "/") {
+        guard let resolved = resolvedPath(path) else { return .skipped("it is gone or cannot be read") }
+        if let inbox, !(resolved + "/").hasPrefix(inbox == "/" ? "/" : inbox + "/") {
             return .skipped("it links outside the inbox (to \(resolved))")
         }
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: resolved) else {
-            return .skipped("it is gone or cannot be read")
+        let descriptor = open(resolved, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            return errno == EACCES ? .skipped("it cannot be read (permissions?)") : .skipped("it is gone or cannot be read")
         }
-        if (attributes[.type] as? FileAttributeType) != .typeRegular { return .skipped("it is not a regular file") }
-        let size = (attributes[.size] as? Int) ?? 0
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .skipped("it is gone or cannot be read") }
+        guard status.st_mode & S_IFMT == S_IFREG else { return .skipped("it is not a regular file") }
+        let size = Int(status.st_size)
         if size > maximumNoteBytes {
             return .skipped("it is \(size / 1024) KiB; notes over \(maximumNoteBytes / 1024) KiB are not read")
         }
-        guard let data = FileManager.default.contents(atPath: resolved) else { return .skipped("it cannot be read (permissions?)") }
-        if data.contains(0) { return .skipped("it is a binary file") }
-        guard let text = String(data: data, encoding: .utf8) else { return .skipped("it is not UTF-8 text") }
+        // Read to the end, not just `size` bytes: the file may have grown since fstat.
+        var bytes = [UInt8](repeating: 0, count: size + 1)
+        var count = 0
+        while true {
+            if count == bytes.count {
+                guard count <= maximumNoteBytes else {
+                    return .skipped("it grew past \(maximumNoteBytes / 1024) KiB while being read")
+                }
+                bytes += [UInt8](repeating: 0, count: bytes.count)
+            }
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                Foundation.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            }
+            if got < 0 {
+                if errno == EINTR { continue }
+                return .skipped("it cannot be read (\(String(cString: strerror(errno))))")
+            }
+            if got == 0 { break }
+            count += got
+        }
+        let content = bytes[..<count]
+        if content.contains(0) { return .skipped("it is a binary file") }
+        guard let text = String(validating: content, as: UTF8.self) else { return .skipped("it is not UTF-8 text") }
         return .text(text)
+    }
+
+    /// `path` with every symlink resolved, or nil when it does not lead to anything.
+    public static func resolvedPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

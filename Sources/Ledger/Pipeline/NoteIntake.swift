@@ -10,6 +10,7 @@ public final class NoteIntake {
     }
 
     private let store: DraftStore
+    /// The inbox with its symlinks resolved, when notes must stay inside it.
     private let inbox: String?
     private let log: (String) -> Void
     private let logQueued: Bool
@@ -22,7 +23,7 @@ public final class NoteIntake {
     public init(store: DraftStore, inbox: String?, logQueued: Bool = true, settle: TimeInterval = 0,
                 log: @escaping (String) -> Void) {
         self.store = store
-        self.inbox = inbox
+        self.inbox = inbox.map { InboxFiles.resolvedPath($0) ?? $0 }
         self.logQueued = logQueued
         self.settle = settle
         self.log = log
