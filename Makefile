@@ -6,7 +6,7 @@ LLAMA_PREFIX := $(CACHE)/llama.cpp-$(LLAMA_VERSION)
 export PKG_CONFIG_PATH := $(LLAMA_PREFIX)/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 export PATH := /opt/swift/usr/bin:$(PATH)
 
-.PHONY: deps build run test bench bench-extract bench-store clean
+.PHONY: deps build run test bench bench-extract bench-store bench-export clean
 
 ## deps: install Debian packages, build llama.cpp and fetch the model (idempotent)
 deps:
@@ -35,6 +35,10 @@ bench-extract: build
 ## bench-store: review queries on a 1,000,000-draft ledger beside the sqlite3 shell
 bench-store: build
 	Benchmarks/store-bench.sh
+
+## bench-export: export --all of a 1,000,000-draft ledger beside sqlite3 -csv
+bench-export: build
+	Benchmarks/export-bench.sh
 
 clean:
 	rm -rf .build

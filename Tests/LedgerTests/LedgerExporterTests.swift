@@ -69,6 +69,6 @@ import Testing
         #expect(throws: ExportError.notAFolder(folder.path("missing"))) {
             try exporter.export(to: folder.path("missing"), statuses: [.ready], all: false)
         }
-        #expect(try store.connection.query("SELECT count(*) FROM exported_versions").first?.int(0) == 0)
+        #expect(try store.connection.query("SELECT count(*) FROM draft_exports").first?.int(0) == 0)
     }
 }

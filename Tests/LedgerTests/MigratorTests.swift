@@ -17,6 +17,26 @@ import Testing
         #expect(try again.connection.query("SELECT count(*) FROM schema_migrations").first?.int(0) == Int64(Migration.embedded.count))
     }
 
+    @Test func exportRecordsOfSchemaTwoBecomeOnePerDraftWithTheNewestVersion() throws {
+        let folder = try TemporaryDirectory()
+        let connection = try SQLiteConnection(path: folder.path("ledger.sqlite"))
+        try Migrator.migrate(connection, migrations: Migration.embedded.filter { $0.id <= 2 })
+        let now = "2026-11-20T10:00:00Z"
+        try connection.run("INSERT INTO exports (id, path, rows, created_at) VALUES (1, 'a.csv', 2, ?), (2, 'b.csv', 1, ?)", [.text(now), .text(now)])
+        for id in 1...2 {
+            try connection.run("INSERT INTO notes (id, path, content_hash, text, received_at, created_at, updated_at) VALUES (?, ?, 'h', 't', ?, ?, ?)",
+                               [.integer(Int64(id)), .text("n\(id).txt"), .text(now), .text(now), .text(now)])
+            try connection.run("INSERT INTO drafts (id, note_id, status, current_version, created_at, updated_at) VALUES (?, ?, 'ready', 2, ?, ?)",
+                               [.integer(Int64(id)), .integer(Int64(id)), .text(now), .text(now)])
+        }
+        // Draft 1: version 1 in export 1, version 2 in export 2; draft 2: version 1 only.
+        try connection.run("INSERT INTO exported_versions (draft_id, version, export_id) VALUES (1, 1, 1), (1, 2, 2), (2, 1, 1)")
+        try Migrator.migrate(connection)
+        let rows = try connection.query("SELECT draft_id, version, export_id FROM draft_exports ORDER BY draft_id")
+            .map { [$0.int(0), $0.int(1), $0.int(2)] }
+        #expect(rows == [[1, 2, 2], [2, 1, 1]])
+    }
+
     @Test func anEditedShippedMigrationStopsWithItsName() throws {
         let folder = try TemporaryDirectory()
         let connection = try SQLiteConnection(path: folder.path("ledger.sqlite"))

@@ -27,25 +27,12 @@ final class AtomicFileWriter {
     }
 
     func write(_ text: String) throws {
-        buffer.append(contentsOf: text.utf8)
-        if buffer.count >= 1 << 20 { try flush() }
+        try write(Array(text.utf8))
     }
 
     /// Appends bytes; the file is written in 1 MiB blocks.
-    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    func write(_ bytes: [UInt8]) throws {
         buffer.append(contentsOf: bytes)
-    }
-
-    func append(_ byte: UInt8) {
-        buffer.append(byte)
-    }
-
-    func append(contentsOf text: String) {
-        buffer.append(contentsOf: text.utf8)
-    }
-
-    /// Writes out what is buffered once it passes 1 MiB.
-    func flushIfFull() throws {
         if buffer.count >= 1 << 20 { try flush() }
     }
 

@@ -32,12 +32,11 @@ public struct LedgerExporter {
         }
         removeAbandonedFiles(in: folder)
         let connection = store.connection
-        var selection = """
-            FROM drafts d JOIN notes n ON n.id = d.note_id
-            WHERE d.current_version > 0 AND d.status IN (\(statuses.map { _ in "?" }.joined(separator: ", ")))
-            """
+        // Which drafts: the same filter picks the rows written and the versions recorded. (Every
+        // draft has its note: foreign keys are enforced and notes are never deleted.)
+        var filter = "d.current_version > 0 AND d.status IN (\(statuses.map { _ in "?" }.joined(separator: ", ")))"
         if !all {
-            selection += " AND NOT EXISTS (SELECT 1 FROM exported_versions e WHERE e.draft_id = d.id AND e.version = d.current_version)"
+            filter += " AND NOT EXISTS (SELECT 1 FROM draft_exports e WHERE e.draft_id = d.id AND e.version >= d.current_version)"
         }
         let bindings: [SQLiteValue] = statuses.map { .text($0.rawValue) }
         let target = uniqueTarget(in: folder, now: now)
@@ -47,19 +46,23 @@ public struct LedgerExporter {
         return try connection.transaction {
             let statement = try connection.statement("""
                 SELECT coalesce(d.date, substr(n.received_at, 1, 10)), d.merchant, d.amount, d.currency, d.category,
-                    d.purpose, d.id, d.current_version, d.status, n.path \(selection) ORDER BY d.id
+                    d.purpose, d.id, d.current_version, d.status, n.path
+                FROM drafts d JOIN notes n ON n.id = d.note_id WHERE \(filter) ORDER BY d.id
                 """)
             try statement.bind(bindings)
             var writer: AtomicFileWriter?
             var rows = 0
+            var line: [UInt8] = []
+            line.reserveCapacity(1024)
             do {
                 while try statement.advance() {
                     if writer == nil {
                         writer = try AtomicFileWriter(target: target)
                         try writer!.write(Self.header + "\r\n")
                     }
-                    Self.writeLine(statement, to: writer!)
-                    try writer!.flushIfFull()
+                    line.removeAll(keepingCapacity: true)
+                    Self.writeLine(statement, to: &line)
+                    try writer!.write(line)
                     rows += 1
                 }
             } catch {
@@ -70,9 +73,12 @@ public struct LedgerExporter {
             try writer.commit()
             try connection.run("INSERT INTO exports (path, rows, created_at) VALUES (?, ?, ?)",
                                [.text(target), .integer(Int64(rows)), .text(Timestamp.string(now))])
+            // Per draft, the newest version exported; an export that repeats it changes nothing.
             try connection.run("""
-                INSERT OR IGNORE INTO exported_versions (draft_id, version, export_id)
-                SELECT d.id, d.current_version, ? \(selection)
+                INSERT INTO draft_exports (draft_id, version, export_id)
+                SELECT d.id, d.current_version, ? FROM drafts d WHERE \(filter)
+                ON CONFLICT (draft_id) DO UPDATE SET version = excluded.version, export_id = excluded.export_id
+                WHERE excluded.version > draft_exports.version
                 """, [.integer(connection.lastInsertedRowID)] + bindings)
             return Result(path: target, rows: rows)
         }
@@ -81,15 +87,15 @@ public struct LedgerExporter {
     // MARK: - CSV
 
     /// Writes the current row as CSV bytes, straight from SQLite's buffers (no strings per cell).
-    static func writeLine(_ row: SQLiteStatement, to writer: AtomicFileWriter) {
+    static func writeLine(_ row: SQLiteStatement, to writer: inout [UInt8]) {
         let digits = row.withColumnBytes(3) { minorDigits(bytes: $0) }
         for column: Int32 in 0...9 {
             if column > 0 { writer.append(UInt8(ascii: ",")) }
             row.withColumnBytes(column) { bytes in
                 switch column {
-                case 2: writeAmount(bytes, fractionDigits: digits, to: writer)
-                case 6, 7: writer.append(bytes)
-                default: writeText(bytes, to: writer)
+                case 2: writeAmount(bytes, fractionDigits: digits, to: &writer)
+                case 6, 7: writer.append(contentsOf: bytes)
+                default: writeText(bytes, to: &writer)
                 }
             }
         }
@@ -100,7 +106,7 @@ public struct LedgerExporter {
     /// A text cell: neutralised when a spreadsheet would read it as a formula (OWASP CSV
     /// injection: a leading `=`, `+`, `-`, `@`, tab or CR gets a `'` before it), then quoted
     /// when it holds a comma, quote or line break (RFC 4180).
-    static func writeText(_ bytes: UnsafeBufferPointer<UInt8>, to writer: AtomicFileWriter) {
+    static func writeText(_ bytes: UnsafeBufferPointer<UInt8>, to writer: inout [UInt8]) {
         guard let first = bytes.first else { return }
         let neutralise = [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D].contains(first)
         let quote = bytes.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
@@ -113,13 +119,13 @@ public struct LedgerExporter {
             }
             writer.append(UInt8(ascii: "\""))
         } else {
-            writer.append(bytes)
+            writer.append(contentsOf: bytes)
         }
     }
 
     /// A stored plain decimal with exactly `digits` after the point: padded on the bytes; only a
     /// value with more digits than the currency has is rounded through `Decimal`.
-    static func writeAmount(_ bytes: UnsafeBufferPointer<UInt8>, fractionDigits digits: Int, to writer: AtomicFileWriter) {
+    static func writeAmount(_ bytes: UnsafeBufferPointer<UInt8>, fractionDigits digits: Int, to writer: inout [UInt8]) {
         guard !bytes.isEmpty else { return }
         let point = bytes.firstIndex(of: UInt8(ascii: "."))
         let fraction = point.map { bytes.count - $0 - 1 } ?? 0
@@ -127,10 +133,10 @@ public struct LedgerExporter {
             // More digits than the currency has: round through Decimal (rare).
             let text = String(decoding: bytes, as: UTF8.self)
             let cell = Amount(text)?.formatted(fractionDigits: digits) ?? text
-            writer.append(contentsOf: cell)
+            writer.append(contentsOf: cell.utf8)
             return
         }
-        writer.append(bytes)
+        writer.append(contentsOf: bytes)
         if digits > 0 {
             if point == nil { writer.append(UInt8(ascii: ".")) }
             for _ in 0..<(digits - fraction) { writer.append(UInt8(ascii: "0")) }
@@ -138,7 +144,17 @@ public struct LedgerExporter {
     }
 
     static func minorDigits(bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        bytes.count == 3 ? minorDigits(String(decoding: bytes, as: UTF8.self)) : 2
+        guard bytes.count == 3 else { return 2 }
+        // Most rows share a handful of currencies: compare the three bytes as one number first.
+        let code = UInt32(bytes[0]) << 16 | UInt32(bytes[1]) << 8 | UInt32(bytes[2])
+        if code == twoDigitCodes.eur || code == twoDigitCodes.usd || code == twoDigitCodes.gbp { return 2 }
+        return minorDigits(String(decoding: bytes, as: UTF8.self))
+    }
+
+    private static let twoDigitCodes = (eur: packed("EUR"), usd: packed("USD"), gbp: packed("GBP"))
+
+    private static func packed(_ code: String) -> UInt32 {
+        code.utf8.reduce(0) { $0 << 8 | UInt32($1) }
     }
 
     /// Digits after the point for a currency (ISO 4217 minor units); 2 when unknown.
