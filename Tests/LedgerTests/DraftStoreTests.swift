@@ -19,6 +19,13 @@ func extraction(_ merchant: String?, _ amount: String?, category: Category? = .f
         return (folder, try DraftStore(path: folder.path("ledger.sqlite")))
     }
 
+    @Test func confidenceIsStoredWithThreeDecimalsAsPrintfWouldWriteIt() {
+        for value in [0, 0.0004, 0.0005, 0.049, 0.5, 0.9, 0.9995, 0.12345, 1] {
+            #expect(DraftStore.threeDecimals(value) == String(format: "%.3f", value), "\(value)")
+        }
+        #expect(DraftStore.threeDecimals(.nan) == "0.000")
+    }
+
     @Test func aNoteIsIdentifiedByPathAndContent() throws {
         let (_, store) = try store()
         guard case .created(let id) = try store.recordNote(path: "/inbox/a.txt", text: "uber 23,10") else {

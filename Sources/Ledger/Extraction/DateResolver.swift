@@ -17,7 +17,9 @@ public enum DateResolver {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
 
-        if let match = text.firstMatch(of: Patterns.isoDate),
+        // The patterns are only tried on notes holding their separator: Regex matching is slow.
+        let bytes = text.utf8
+        if bytes.contains(UInt8(ascii: "-")), let match = text.firstMatch(of: Patterns.isoDate),
            let date = make(Int(match.1)!, Int(match.2)!, Int(match.3)!, calendar) {
             return format(date, calendar)
         }
@@ -33,10 +35,11 @@ public enum DateResolver {
             return latest(month: month, day: dayOfMonth, onOrBefore: day, calendar)
         }
         // Numeric dates use "/" ("3/11"), or dots only with a year ("03.11.2026"): "12.5" is an amount.
-        let numeric = text.firstMatch(of: Patterns.slashDate)
-            .map { (first: $0.1, second: $0.2, year: $0.3) }
-            ?? text.firstMatch(of: Patterns.dottedDate)
-            .map { (first: $0.1, second: $0.2, year: Optional($0.3)) }
+        let slashed = bytes.contains(UInt8(ascii: "/")) ? text.firstMatch(of: Patterns.slashDate) : nil
+        let dotted = slashed == nil && bytes.lazy.filter({ $0 == UInt8(ascii: ".") }).count >= 2
+            ? text.firstMatch(of: Patterns.dottedDate) : nil
+        let numeric = slashed.map { (first: $0.1, second: $0.2, year: $0.3) }
+            ?? dotted.map { (first: $0.1, second: $0.2, year: Optional($0.3)) }
         if let match = numeric {
             var first = Int(match.first)!
             var second = Int(match.second)!
@@ -145,7 +148,11 @@ public enum DateResolver {
 
     static func format(_ date: Date, _ calendar: Calendar) -> String {
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+        func padded(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(padded(parts.year!, 4))-\(padded(parts.month!, 2))-\(padded(parts.day!, 2))"
     }
 
     /// Reads `YYYY-MM-DD` (UTC midnight); nil for anything else.

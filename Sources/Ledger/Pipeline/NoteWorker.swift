@@ -39,13 +39,23 @@ public final class NoteWorker {
         }
         let jobs = try store.claimJobs(limit: 64)
         var fills: [(job: Job, extraction: Extraction)] = []
-        for job in jobs {
-            if job.noteText.contains(where: { !$0.isWhitespace }) {
-                fills.append((job, await extractor.extract(job.noteText, received: job.receivedAt)))
-            } else {
-                await process(job)  // records the failure
-                onJobDone(job)
+        for job in jobs where !job.noteText.contains(where: { !$0.isWhitespace }) {
+            await process(job)  // records the failure
+            onJobDone(job)
+        }
+        // The rules read notes on every core at once; the fills are recorded in job order.
+        let extractor = self.extractor
+        let readable = jobs.filter { $0.noteText.contains(where: { !$0.isWhitespace }) }
+        let extractions = await withTaskGroup(of: (Int, Extraction).self) { group in
+            for (index, job) in readable.enumerated() {
+                group.addTask { (index, await extractor.extract(job.noteText, received: job.receivedAt)) }
             }
+            var results = [Extraction?](repeating: nil, count: readable.count)
+            for await (index, extraction) in group { results[index] = extraction }
+            return results
+        }
+        for (job, extraction) in zip(readable, extractions) {
+            fills.append((job, extraction!))
         }
         do {
             try store.recordFills(fills)

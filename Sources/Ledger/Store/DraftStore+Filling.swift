@@ -114,7 +114,7 @@ extension DraftStore {
         let version = previous.version + 1
         let changed = Expense.fieldNames.filter { expense.text(of: $0) != previous.expense.text(of: $0) }
         let now = Timestamp.now()
-        let confidenceJSON = "{" + confidence.keys.sorted().map { String(format: "\"%@\": %.3f", $0, confidence[$0]!) }
+        let confidenceJSON = "{" + confidence.keys.sorted().map { "\"\($0)\": \(Self.threeDecimals(confidence[$0]!))" }
             .joined(separator: ", ") + "}"
         let changedJSON = "[" + changed.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
         let values = Expense.fieldNames.map { SQLiteValue.optional(expense.text(of: $0)) }
@@ -133,6 +133,14 @@ extension DraftStore {
         try connection.run("UPDATE drafts_fts SET merchant = ?, purpose = ? WHERE rowid = ?",
                            [.text(expense.merchant ?? ""), .text(expense.purpose ?? ""), .integer(draftID)])
         return version
+    }
+
+    /// A value in 0...1 as "0.905" (what `String(format: "%.3f")` writes, without its cost per fill).
+    static func threeDecimals(_ value: Double) -> String {
+        guard value.isFinite else { return "0.000" }
+        let thousandths = Int((min(max(value, 0), 1) * 1000).rounded())
+        let fraction = String(thousandths % 1000)
+        return "\(thousandths / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 
     /// The amount times 10^4 as an integer, for exact comparison in SQL.

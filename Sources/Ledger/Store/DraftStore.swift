@@ -112,14 +112,17 @@ public final class DraftStore {
         let draftID = connection.lastInsertedRowID
         try connection.run("INSERT INTO drafts_fts (rowid, note, merchant, purpose) VALUES (?, ?, '', '')",
                            [.integer(draftID), .text(text)])
-        try enqueue(draftID: draftID, kind: "fill", now: now, available: available)
+        try enqueue(draftID: draftID, kind: "fill", now: now, available: available, replacing: false)
         return draftID
     }
 
-    func enqueue(draftID: Int64, kind: String, now: String, available: String? = nil) throws {
+    /// - Parameter replacing: retire the draft's pending job first (false for a draft just created).
+    func enqueue(draftID: Int64, kind: String, now: String, available: String? = nil, replacing: Bool = true) throws {
         // One pending job per draft is enough: a newer one replaces what was waiting.
-        try connection.run("UPDATE jobs SET state = 'done', updated_at = ? WHERE draft_id = ? AND state = 'pending'",
-                           [.text(now), .integer(draftID)])
+        if replacing {
+            try connection.run("UPDATE jobs SET state = 'done', updated_at = ? WHERE draft_id = ? AND state = 'pending'",
+                               [.text(now), .integer(draftID)])
+        }
         try connection.run("""
             INSERT INTO jobs (draft_id, kind, state, available_at, created_at, updated_at) VALUES (?, ?, 'pending', ?, ?, ?)
             """, [.integer(draftID), .text(kind), .text(available ?? now), .text(now), .text(now)])
