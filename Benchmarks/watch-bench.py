@@ -64,7 +64,9 @@ def main():
     watch.terminate()
     watch.wait()
     p = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))]
-    print(f"backend {args.backend}, {args.notes} notes, dropped " + (f"at {args.rate:.0f}/s" if args.rate else "at once"))
+    span = max(dropped.values()) - first_drop
+    print(f"backend {args.backend}, {args.notes} notes, dropped " + (f"at {args.rate:.0f}/s" if args.rate else "at once")
+          + f" (the last {span:.2f} s after the first, {args.notes / span:.0f} files/s)")
     print(f"  drop to draft: {args.notes / (last_fill - first_drop):.0f} notes/s "
           f"({last_fill - first_drop:.1f} s from the first drop to the last filled draft)")
     print(f"  drop to queued: p50 {p(0.5):.1f} ms, p99 {p(0.99):.1f} ms")

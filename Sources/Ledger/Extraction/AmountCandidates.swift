@@ -37,7 +37,7 @@ enum AmountFinder {
 
     static func candidates(in note: String) -> [AmountCandidate] {
         let characters = Array(note)
-        let lowered = characters.map { Character($0.lowercased()) }
+        let lowered = characters.map(\.lowercasedCharacter)
         let mentions = Currency.mentions(in: note)
         let numbers = self.numbers(in: characters)
         var result: [AmountCandidate] = []
@@ -242,7 +242,7 @@ enum AmountFinder {
         }
         for (a, b) in zip(candidates, candidates.dropFirst()) {
             let gap = between(a, b).trimmingCharacters(in: .whitespaces)
-            let cleaned = gap.filter { !"$€£¥₹".contains($0) }.trimmingCharacters(in: CharacterSet(charactersIn: " ,"))
+            let cleaned = gap.filter { !"$€£¥₹".contains($0) }.trimming(" ,")
             let currency = a.currency ?? b.currency
             if cleaned == "+" || cleaned == "plus" || cleaned == "and a" {
                 result.append(make(a.value + b.value, b, currency, score: 6, decimals: max(a.amount.fractionDigits, b.amount.fractionDigits)))

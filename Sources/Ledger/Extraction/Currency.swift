@@ -53,12 +53,12 @@ enum Currency {
                 }
             }
             var matched = false
-            let lowered = Character(character.lowercased())
+            let lowered = character.lowercasedCharacter
             for marker in markersByFirst[lowered] ?? [] {
                 let length = marker.characters.count
                 guard index + length <= characters.count else { continue }
                 var same = true
-                for offset in 1..<max(1, length) where Character(characters[index + offset].lowercased()) != marker.characters[offset] {
+                for offset in 1..<max(1, length) where characters[index + offset].lowercasedCharacter != marker.characters[offset] {
                     same = false
                     break
                 }

@@ -11,7 +11,7 @@ enum MerchantSpans {
         let amounts = Set(candidates.filter { !$0.isComputed }.map { String(characters[$0.range]) })
         return StringGuide.spans(of: note, maxLength: 48).filter { span in
             isPlausible(span) && !span.split(separator: " ").contains { word in
-                amounts.contains(word.trimmingCharacters(in: CharacterSet(charactersIn: ",.;:!?()")))
+                amounts.contains(word.trimming(",.;:!?()"))
             }
         }
     }
@@ -25,7 +25,7 @@ enum MerchantSpans {
         let words = span.split(separator: " ")
         guard words.count <= 6 else { return false }
         for word in words {
-            let lowered = word.lowercased().trimmingCharacters(in: .punctuationCharacters)
+            let lowered = String(word.lowercased().drop(while: \.isPunctuation).reversed().drop(while: \.isPunctuation).reversed())
             if notMerchantWords.contains(lowered) { return false }
             let digits = word.filter(\.isNumber).count
             // Amounts, dates and masked numbers ("48.50", "XX7441", "4232***0581") are not names.

@@ -67,7 +67,7 @@ enum RulesExtractor {
             var next = index + 1
             while next < tokens.count, words.count < 5 {
                 let token = tokens[next].split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-                let stripped = token.trimmingCharacters(in: CharacterSet(charactersIn: ",.;()"))
+                let stripped = token.trimming(",.;()")
                 guard isShouted(stripped) else { break }
                 words.append(stripped)
                 if stripped != tokens[next] { break }
@@ -106,7 +106,7 @@ enum RulesExtractor {
         while index < tokens.count {
             // A comma ends a name, even inside a token ("ONLINEPLATFORM,GE").
             let token = tokens[index].split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-            let stripped = token.trimmingCharacters(in: CharacterSet(charactersIn: ",.;:!?()"))
+            let stripped = token.trimming(",.;:!?()")
             let joins = !words.isEmpty && connectors.contains(stripped.lowercased())
                 && index + 1 < tokens.count && isName(tokens[index + 1])
             guard isName(stripped) || joins else { break }
@@ -126,7 +126,7 @@ enum RulesExtractor {
 
     static func purpose(for note: String) -> String? {
         let words = note.split(whereSeparator: { $0.isWhitespace })
-            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ",.;:!?()-—")) }
+            .map { $0.trimming(",.;:!?()-—") }
             .filter { word in
                 !word.isEmpty && !word.contains(where: \.isNumber) && Currency.mentions(in: word).isEmpty
             }

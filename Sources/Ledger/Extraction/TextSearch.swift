@@ -41,3 +41,24 @@ struct SearchableText {
         return (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte >= 0x80
     }
 }
+
+extension StringProtocol {
+    /// Without the leading and trailing characters found in `characters` (a Swift-only
+    /// `trimmingCharacters(in:)`, which on Linux goes through NSString for every call).
+    func trimming(_ characters: String) -> String {
+        guard let first = firstIndex(where: { !characters.contains($0) }) else { return "" }
+        let last = lastIndex(where: { !characters.contains($0) })!
+        return String(self[first...last])
+    }
+}
+
+extension Character {
+    /// This character in lower case; ASCII without building a string (the rules run this for
+    /// every character of every note).
+    var lowercasedCharacter: Character {
+        if let ascii = asciiValue {
+            return ascii >= 65 && ascii <= 90 ? Character(Unicode.Scalar(ascii + 32)) : self
+        }
+        return Character(lowercased())
+    }
+}

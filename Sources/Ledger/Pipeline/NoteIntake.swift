@@ -41,7 +41,7 @@ public final class NoteIntake {
         var outcomes: [Outcome?] = []
         var readable: [(index: Int, path: String, text: String)] = []
         for path in paths {
-            let name = (path as NSString).lastPathComponent
+            let name = path.split(separator: "/").last.map(String.init) ?? path
             if let reason = InboxFiles.ignoreReason(forName: name) {
                 log("skipped \(path): \(reason)")
                 outcomes.append(.ignored(reason))
@@ -84,19 +84,33 @@ public final class NoteIntake {
         return outcomes
     }
 
-    /// Regular files (and symlinks) below `folder`, sorted.
+    /// Regular files (and symlinks) below `folder`, sorted. Read with `readdir`: a scan of a
+    /// large inbox (at start, after an inotify overflow) is mostly this walk.
     public static func files(below folder: String) -> [String] {
-        let root = URL(fileURLWithPath: folder).standardizedFileURL
-        guard let enumerator = FileManager.default.enumerator(
-            at: root, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsPackageDescendants]) else { return [] }
         var paths: [String] = []
-        for case let url as URL in enumerator {
-            let isDirectory = (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) ?? false
-            if isDirectory {
-                if url.lastPathComponent.hasPrefix(".") { enumerator.skipDescendants() }
-                continue
+        var folders = [URL(fileURLWithPath: folder).standardizedFileURL.path]
+        while let current = folders.popLast() {
+            guard let directory = opendir(current) else { continue }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if name == "." || name == ".." { continue }
+                let path = current == "/" ? "/" + name : current + "/" + name
+                var type = Int32(entry.pointee.d_type)
+                if type == Int32(DT_UNKNOWN) {
+                    // Some file systems leave the type to lstat.
+                    var status = stat()
+                    guard lstat(path, &status) == 0 else { continue }
+                    type = status.st_mode & S_IFMT == S_IFDIR ? Int32(DT_DIR) : Int32(DT_REG)
+                }
+                if type == Int32(DT_DIR) {
+                    if !name.hasPrefix(".") { folders.append(path) }  // hidden folders are not entered
+                } else {
+                    paths.append(path)
+                }
             }
-            paths.append(url.path)
         }
         return paths.sorted()
     }

@@ -109,6 +109,19 @@ public final class SQLiteConnection {
         }
     }
 
+    /// Leaves write-ahead-log checkpoints to `checkpoint()`. By default the commit that takes
+    /// the log past 1,000 pages copies it into the database, holding up every other writer
+    /// meanwhile; a long-running process with a latency goal checkpoints when it chooses.
+    public func disableAutomaticCheckpoints() throws {
+        try execute("PRAGMA wal_autocheckpoint = 0")
+    }
+
+    /// Copies what the write-ahead log holds into the database, without waiting for readers or
+    /// writers (SQLite's PASSIVE checkpoint). Needs no write lock: writers keep appending meanwhile.
+    public func checkpoint() throws {
+        try execute("PRAGMA wal_checkpoint(PASSIVE)")
+    }
+
     /// One write lock for the process: SQLite allows one writer per database at a time anyway.
     private static let writeLock = NSRecursiveLock()
 

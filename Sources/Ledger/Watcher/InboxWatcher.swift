@@ -21,6 +21,8 @@ public final class InboxWatcher: Sendable {
     private let shutdown: ShutdownSignal
     private let log: @Sendable (String) -> Void
     private let actions = Mutex<[Action]>([])
+    /// Actions submitted and not yet recorded (waiting or in the batch being written).
+    private let unrecorded = Atomic<Int>(0)
     private let wake = DispatchSemaphore(value: 0)
     private let threadsDone = DispatchSemaphore(value: 0)
     private let ready = DispatchSemaphore(value: 0)
@@ -57,7 +59,12 @@ public final class InboxWatcher: Sendable {
         threadsDone.wait()
     }
 
+    /// True while events wait to be recorded. The worker holds back then: a note is safe once it
+    /// is queued, so queuing a burst comes before filling it (both share two cores).
+    public var isRecording: Bool { unrecorded.load(ordering: .acquiring) > 0 }
+
     private func submit(_ action: Action) {
+        unrecorded.add(1, ordering: .releasing)
         actions.withLock { $0.append(action) }
         wake.signal()
     }
@@ -103,6 +110,8 @@ public final class InboxWatcher: Sendable {
         let store: DraftStore
         do {
             store = try DraftStore(path: databasePath)
+            // The watch loop checkpoints; a commit of the recorder never stops to do it.
+            try store.connection.disableAutomaticCheckpoints()
         } catch {
             startError.withLock { $0 = "\(error)" }
             ready.signal()
@@ -142,6 +151,7 @@ public final class InboxWatcher: Sendable {
             } catch {
                 log("watcher: \(error)")
             }
+            unrecorded.subtract(batch.count, ordering: .releasing)
         }
     }
 }

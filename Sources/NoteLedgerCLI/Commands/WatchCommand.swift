@@ -30,6 +30,7 @@ struct WatchCommand: Command {
         let log: @Sendable (String) -> Void = { console.err("noteledger: " + $0) }
         let shutdown = ShutdownSignal()
         let store = try Review.openStore(context)
+        try store.connection.disableAutomaticCheckpoints()
         let extractor = ExtractorLoader.load(backend, configuration: context.configuration, console: console)
         let worker = NoteWorker(store: store, extractor: extractor, log: log)
         // The watcher records notes on its own thread; this loop fills drafts as jobs appear.
@@ -38,8 +39,24 @@ struct WatchCommand: Command {
         let watcher = InboxWatcher(root: root, databasePath: store.path, shutdown: shutdown, log: log)
         try watcher.start()
         log("ledger \(store.path); stop with Ctrl-C")
+        // The log is copied into the database when the queue is empty, and at least every
+        // 10 s of steady work, never inside a commit that a new note waits for.
+        var lastCheckpoint = Date()
+        var wroteSinceCheckpoint = false
         while !shutdown.isRequested {
-            if try await worker.processBatch() == 0 {
+            if watcher.isRecording {
+                wroteSinceCheckpoint = true
+                try await Task.sleep(for: .milliseconds(2))
+                continue
+            }
+            let done = try await worker.processBatch()
+            wroteSinceCheckpoint = wroteSinceCheckpoint || done > 0
+            if wroteSinceCheckpoint && (done == 0 || Date().timeIntervalSince(lastCheckpoint) > 10) {
+                try store.connection.checkpoint()
+                lastCheckpoint = Date()
+                wroteSinceCheckpoint = false
+            }
+            if done == 0 {
                 try await Task.sleep(for: .milliseconds(50))
             }
         }
