@@ -75,3 +75,20 @@ import Testing
         #expect(RulesExtractor.introducedMerchant(in: "taxi 12 for the team dinner") == nil)
     }
 }
+
+@Suite struct BankMessagePayeeTests {
+    @Test(arguments: [
+        ("Rs 80.00 debited via UPI on 02-03-2026 to VPA corner.cafe@okhdfc.Ref No 1234", "corner.cafe@okhdfc"),
+        ("HDFC Bank Acct XX12 debited for Rs 95.00 on 02-Mar-26; CITY BAKERY credited. UPI:5315", "CITY BAKERY"),
+        ("Spent INR 320\nHDFC Bank Card no. XX1234\n02-03-26 10:11:12 IST\nCorner Cafe\nAvl Limit: INR 9000.00", "Corner Cafe"),
+        ("Kartenumsatz:\n1 neuer Umsatz auf dem Konto *9911:\nEDEKA MARKT: -12,40 EUR\nNeuer Saldo: 100,00 EUR", "EDEKA MARKT"),
+    ])
+    func payeesInBankMessages(note: String, expected: String) {
+        #expect(RulesExtractor.introducedMerchant(in: note) == expected)
+    }
+
+    @Test func theChannelAndTheBankAreNotThePayee() {
+        #expect(RulesExtractor.introducedMerchant(in: "Rs 80.00 debited via UPI on 02-03-2026") == nil)
+        #expect(RulesExtractor.introducedMerchant(in: "Spent INR 320\nHDFC Bank Card no. XX1234\nAvl Limit: INR 9000.00") == nil)
+    }
+}

@@ -9,16 +9,21 @@ enum MerchantSpans {
         // The numbers that could be the amount, as written: a span holding one is not a name.
         let characters = Array(note)
         let amounts = Set(candidates.filter { !$0.isComputed }.map { String(characters[$0.range]) })
+        // The bank that sent a message names itself before "Bank" ("Axis Bank Card…").
+        let words = note.split(whereSeparator: \.isWhitespace).map { $0.lowercased().trimming(",.;:!?()") }
+        let banks = Set(zip(words, words.dropFirst()).filter { $0.1 == "bank" }.map(\.0))
         return StringGuide.spans(of: note, maxLength: 48).filter { span in
             isPlausible(span) && !span.split(separator: " ").contains { word in
-                amounts.contains(word.trimming(",.;:!?()"))
+                let bare = word.trimming(",.;:!?()")
+                return amounts.contains(bare) || banks.contains(bare.lowercased())
             }
         }
     }
 
     private static let notMerchantWords: Set<String> = [
         "bank", "card", "account", "acct", "a/c", "balance", "bal", "avl", "limit", "upi", "ref", "otp", "debit",
-        "credit", "debited", "credited", "spent", "paid", "sent", "dear", "customer", "your",
+        "credit", "debited", "credited", "spent", "paid", "sent", "dear", "customer", "your", "vpa", "neft", "imps",
+        "rtgs", "saldo",
     ]
 
     private static func isPlausible(_ span: String) -> Bool {

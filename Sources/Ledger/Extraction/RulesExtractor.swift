@@ -36,6 +36,7 @@ enum RulesExtractor {
 
     /// A name right after "at", "from", "chez", … or "paid to": where notes and bank messages put the payee.
     static func introducedMerchant(in note: String) -> String? {
+        if let handle = BankMessage.upiHandle(in: note) { return handle }
         let tokens = tokens(note)
         let searchable = SearchableText(note)
         for (index, token) in tokens.enumerated() where index + 1 < tokens.count {
@@ -43,12 +44,15 @@ enum RulesExtractor {
             let introduces = introducers.contains(word) || word == "to:"
                 || (word == "to" && tokens[max(0, index - 3)..<index].contains { paymentVerbs.contains($0.lowercased()) })
             if introduces, let name = nameRun(tokens, from: index + 1), !isCurrencyOrNumber(name),
-               searchable.contains(name) {
+               !paymentChannels.contains(name.uppercased()), searchable.contains(name) {
                 return name
             }
         }
-        return shoutedPayee(in: note, searchable)
+        return BankMessage.payee(in: note) ?? shoutedPayee(in: note, searchable)
     }
+
+    /// How money moved, not to whom ("debited via UPI").
+    static let paymentChannels: Set<String> = ["UPI", "NEFT", "IMPS", "RTGS", "VPA", "ACH", "SEPA", "POS", "ATM", "NFC"]
 
     /// Bank messages write the payee in capitals after "at", "to", "for", "from" or "Paid:"
     /// ("…for USD50.25 on Jul 11 at ONLINEPLATFORM,GE", "debited for COMPANY NAME PLC with …").
@@ -99,7 +103,8 @@ enum RulesExtractor {
         func isName(_ token: String) -> Bool {
             guard let first = token.first, !token.contains("/"),
                   !Currency.mentions(in: token).contains(where: { $0.range.count == token.count }) else { return false }
-            return first.isUppercase || (first.isNumber && token.contains(where: \.isLetter))
+            // "7-Eleven" and "3M" are names; "987654321098.Small" (a reference number) is not.
+            return first.isUppercase || (first.isNumber && token.contains(where: \.isLetter) && token.filter(\.isNumber).count <= 3)
         }
         var words: [String] = []
         var index = start

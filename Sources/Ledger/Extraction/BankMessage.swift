@@ -1,0 +1,90 @@
+/// Where bank and wallet messages put the payee when no "at" or "to" introduces it.
+///
+/// - A UPI handle after "VPA" ("to VPA shop.name@okbank"); the handle ends where its bank part does
+///   (`upiHandle`, which comes before "at"/"to" rules).
+/// - The name that a debit message says was credited ("…debited for Rs 210.00; CORNER CAFE credited").
+/// - In a message of several lines, the first line that is only a name ("Spent INR 174 / HDFC Bank
+///   Card XX12 / 13-09-25 / Corner Cafe / Avl Limit…"), or a name before a colon and the amount
+///   ("EDEKA: -12,40 EUR"). Lines that name the bank, the card, a balance or a limit are passed over.
+enum BankMessage {
+    static func payee(in note: String) -> String? {
+        creditedName(in: note) ?? nameLine(in: note)
+    }
+
+    /// A UPI handle after "VPA": the most specific payee a message can give, tried before any other rule.
+    static func upiHandle(in note: String) -> String? {
+        let tokens = note.split(whereSeparator: \.isWhitespace)
+        for (index, token) in tokens.enumerated() where token.uppercased() == "VPA" && index + 1 < tokens.count {
+            let handle = tokens[index + 1]
+            guard let at = handle.firstIndex(of: "@") else { continue }
+            let user = handle[..<at]
+            let bank = handle[handle.index(after: at)...].prefix { $0.isLetter || $0.isNumber }
+            guard !user.isEmpty, !bank.isEmpty else { continue }
+            return String(user) + "@" + String(bank)
+        }
+        return nil
+    }
+
+    private static func creditedName(in note: String) -> String? {
+        let lowered = SearchableText(note.lowercased())
+        guard lowered.contains("debited") else { return nil }
+        let words = note.split(whereSeparator: \.isWhitespace).map(String.init)
+        for (index, word) in words.enumerated() where index > 0 && word.lowercased().trimming(".,;") == "credited" {
+            var name: [String] = []
+            var back = index - 1
+            while back >= 0, name.count < 5 {
+                let candidate = words[back].trimming(";,.")
+                guard candidate == words[back] || name.isEmpty, isCapitalisedName(candidate) else { break }
+                name.insert(candidate, at: 0)
+                // Punctuation before this word ends the name ("…25; CORNER CAFE credited").
+                if back > 0, let last = words[back - 1].last, ";,.:".contains(last) { break }
+                back -= 1
+            }
+            if !name.isEmpty { return name.joined(separator: " ") }
+        }
+        return nil
+    }
+
+    private static func nameLine(in note: String) -> String? {
+        let lines = note.split(whereSeparator: \.isNewline)
+            .map { $0.trimming(" \t") }
+            .filter { !$0.isEmpty }
+        guard lines.count >= 3 else { return nil }
+        for line in lines {
+            if let colon = line.firstIndex(of: ":") {
+                // "EDEKA: -12,40 EUR": a name, then the amount.
+                let name = line[..<colon].trimming(" ")
+                let rest = line[line.index(after: colon)...]
+                if isNameLine(name), rest.contains(where: \.isNumber), !AmountFinder.candidates(in: String(rest)).isEmpty {
+                    return name
+                }
+                continue
+            }
+            if isNameLine(line) { return line }
+        }
+        return nil
+    }
+
+    /// Up to five words with letters and no digits, none of them about the bank, card or balance.
+    private static func isNameLine(_ line: String) -> Bool {
+        let words = line.split(separator: " ")
+        guard (1...5).contains(words.count), line.contains(where: \.isLetter), !line.contains(where: \.isNumber) else {
+            return false
+        }
+        return !words.contains { word in
+            notNames.contains(word.lowercased().trimming(".,;:!?()")) || RulesExtractor.paymentChannels.contains(word.uppercased())
+        }
+    }
+
+    private static func isCapitalisedName(_ word: String) -> Bool {
+        guard let first = word.first, first.isUppercase, !word.contains(where: \.isNumber) else { return false }
+        return !notNames.contains(word.lowercased()) && !RulesExtractor.paymentChannels.contains(word.uppercased())
+            && !Currency.isoCodes.contains(word)
+    }
+
+    private static let notNames: Set<String> = [
+        "bank", "card", "account", "acct", "a/c", "balance", "bal", "avl", "available", "limit", "saldo", "kontostand",
+        "dear", "customer", "your", "you", "not", "otp", "sms", "block", "call", "ref", "txn", "transaction",
+        "debited", "credited", "spent", "paid", "sent", "thank", "thanks", "regards", "team", "konto", "ihre", "your",
+    ]
+}
