@@ -153,26 +153,34 @@ final class LlamaDecoder {
         }
         if accepted { return llama_token(best) }
 
-        // Next, the most likely few tokens in one grammar pass; the whole vocabulary only when
-        // the grammar allows none of them (a grammar pass over 262k tokens is the slow part).
-        for shortlist in [64, logits.count] {
-            if shortlist >= logits.count {
-                fillCandidates(from: logits)
-            } else {
-                candidates = topTokens(logits, count: shortlist)
-            }
-            let choice = candidates.withUnsafeMutableBufferPointer { buffer -> llama_token? in
-                var array = llama_token_data_array(data: buffer.baseAddress, size: buffer.count, selected: -1, sorted: false)
-                sampler.constrain(&array)
-                var choice = 0
-                for index in 1..<buffer.count where buffer[index].logit > buffer[choice].logit {
-                    choice = index
-                }
-                return buffer[choice].logit.isFinite ? buffer[choice].id : nil
-            }
-            if let choice { return choice }
+        // Next, the most likely few tokens in one grammar pass; then the rest of the vocabulary,
+        // most likely first, in chunks: llama.cpp decodes every candidate it checks into code
+        // points, so one pass over all 262k tokens is slow and briefly takes tens of megabytes.
+        candidates = topTokens(logits, count: 64)
+        if let choice = bestAllowed(in: &candidates, sampler: sampler) { return choice }
+        fillCandidates(from: logits)
+        candidates.sort { $0.logit > $1.logit }
+        var start = 0
+        while start < candidates.count {
+            let end = min(start + 8192, candidates.count)
+            var chunk = Array(candidates[start..<end])
+            if let choice = bestAllowed(in: &chunk, sampler: sampler) { return choice }
+            start = end
         }
         return nil
+    }
+
+    /// The allowed token with the highest logit among `tokens` (which the grammar pass edits).
+    private func bestAllowed(in tokens: inout [llama_token_data], sampler: LlamaGrammarSampler) -> llama_token? {
+        tokens.withUnsafeMutableBufferPointer { buffer -> llama_token? in
+            var array = llama_token_data_array(data: buffer.baseAddress, size: buffer.count, selected: -1, sorted: false)
+            sampler.constrain(&array)
+            var choice = 0
+            for index in 1..<buffer.count where buffer[index].logit > buffer[choice].logit {
+                choice = index
+            }
+            return buffer[choice].logit.isFinite ? buffer[choice].id : nil
+        }
     }
 
     /// Every token of the vocabulary with its logit, in `candidates` (reusing its storage).

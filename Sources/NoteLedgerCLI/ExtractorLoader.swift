@@ -22,12 +22,18 @@ enum Backend: String {
 /// Builds the extractor for a command: the model when asked for and loadable, else the rules,
 /// saying once, plainly, why.
 enum ExtractorLoader {
-    static func load(_ backend: Backend, configuration: Configuration, console: Console) -> ExpenseExtractor {
+    /// - Parameter batch: the caller extracts many notes at once (`extract --jsonl`): two
+    ///   contexts of one thread each. Otherwise one context uses every thread, so a single note
+    ///   (a draft filling as it streams) is as fast as it gets and memory stays lower.
+    ///   `NOTELEDGER_PARALLEL` overrides either.
+    static func load(_ backend: Backend, configuration: Configuration, console: Console, batch: Bool = false) -> ExpenseExtractor {
         guard backend == .model else { return ExpenseExtractor(model: nil) }
         do {
+            let environment = ProcessInfo.processInfo.environment
+            let threads = Int(environment["NOTELEDGER_THREADS"] ?? "") ?? ProcessInfo.processInfo.activeProcessorCount
             let model = try LlamaLanguageModel(
-                url: URL(fileURLWithPath: configuration.modelPath), contextLength: 2048,
-                threads: Int(ProcessInfo.processInfo.environment["NOTELEDGER_THREADS"] ?? "") ?? ProcessInfo.processInfo.activeProcessorCount,
+                url: URL(fileURLWithPath: configuration.modelPath), contextLength: 2048, threads: threads,
+                parallelRequests: Int(environment["NOTELEDGER_PARALLEL"] ?? "") ?? (batch ? batchParallelRequests(threads: threads) : 1),
                 digestCache: URL(fileURLWithPath: configuration.cacheDirectory).appendingPathComponent("model-digests"))
             return ExpenseExtractor(model: model)
         } catch {
@@ -39,6 +45,13 @@ enum ExtractorLoader {
             return ExpenseExtractor(model: nil)
         }
     }
+}
+
+/// For batches, two contexts of one thread each on two or more threads: on the 2-core machine
+/// they do ~20% more notes per second than one context of two threads (one decode does not keep
+/// both cores busy), for ~50 MB more memory.
+func batchParallelRequests(threads: Int) -> Int {
+    threads >= 2 ? 2 : 1
 }
 
 extension Extraction {

@@ -80,6 +80,28 @@ import Testing
         #expect(response.confidence.values.allSatisfy { (0...1).contains($0) })
     }
 
+    @Test func twoContextsAnswerConcurrentRequestsAsEachWouldAlone() async throws {
+        let model = try LlamaLanguageModel(url: TestEnvironment.modelURL, contextLength: 1024, threads: 2, parallelRequests: 2)
+        #expect(model.parallelRequests == 2)
+        let notes = ["Lunch with Ana at Casa Lucio, 48.50 for the team offsite", "uber 23,10 airport to the hotel",
+                     "New laptop from MediaMarkt 1.299,00 EUR"]
+        func answer(_ note: String) async throws -> GeneratedContent {
+            let session = LanguageModelSession(model: model, instructions: "Extract the expense.")
+            return try await session.respond(to: note, generating: GeneratedContent.self,
+                                             schema: groundedExpenseSchema(note: note)).rawContent
+        }
+        var alone: [GeneratedContent] = []
+        for note in notes { alone.append(try await answer(note)) }
+        // All three at once: two decode while the third waits for a free context.
+        let together = try await withThrowingTaskGroup(of: (Int, GeneratedContent).self) { group in
+            for (index, note) in notes.enumerated() { group.addTask { (index, try await answer(note)) } }
+            var results = [GeneratedContent?](repeating: nil, count: notes.count)
+            for try await (index, content) in group { results[index] = content }
+            return results.compactMap { $0 }
+        }
+        #expect(together == alone)
+    }
+
     @Test func aStreamYieldsGrowingSnapshotsEndingComplete() async throws {
         let session = LanguageModelSession(model: try languageModel(), instructions: "Describe a visual theme.")
         var snapshots: [GeneratedContent] = []

@@ -77,9 +77,15 @@ public struct GenerationRequest: Sendable {
 public protocol LanguageModel: Sendable {
     /// The model's file name and sha256.
     var identity: ModelIdentity { get }
+    /// How many requests it runs at once; more wait their turn.
+    var parallelRequests: Int { get }
 
     /// Generates a continuation of the request's prompt that its grammar admits, piece by piece.
     /// The stream ends when the grammar is complete or `options.maximumTokens` is reached;
     /// cancelling the consumer stops the model. Failures are `GenerationError`s.
     func generate(_ request: GenerationRequest) -> AsyncThrowingStream<GeneratedPiece, any Error>
+}
+
+extension LanguageModel {
+    public var parallelRequests: Int { 1 }
 }

@@ -31,25 +31,31 @@ public final class ExpenseExtractor: Sendable {
     /// Below this model confidence a field sends the draft to review.
     public static let reviewThreshold = 0.35
 
-    private let session: LanguageModelSession?
+    private let model: (any LanguageModel)?
 
-    /// - Parameter model: the language model; nil for rules only.
+    /// - Parameter model: the language model; nil for rules only. Concurrent `extract` calls run
+    ///   as many at once as the model takes.
     public init(model: (any LanguageModel)?) {
-        session = model.map {
-            LanguageModelSession(model: $0, instructions: ExpensePrompt.instructions, examples: ExpensePrompt.examples,
-                                 labels: ("Note", "Expense"))
-        }
+        self.model = model
     }
 
     /// True when a model is in use.
-    public var usesModel: Bool { session != nil }
+    public var usesModel: Bool { model != nil }
+
+    /// How many extractions make sense at once: what the model runs in parallel (rules: one per core).
+    public var parallelRequests: Int {
+        model?.parallelRequests ?? ProcessInfo.processInfo.activeProcessorCount
+    }
 
     /// Extracts the expense from `note`. Never fails: a model failure falls back to the rules,
     /// with the reason among the review reasons.
     /// - Parameter onSnapshot: called with each partial expense while the model writes.
     public func extract(_ note: String, received: Date?,
                         onSnapshot: (Expense) -> Void = { _ in }) async -> Extraction {
-        guard let session else { return rulesExtraction(note, received: received, reason: "extracted by rules (no model)") }
+        guard let model else { return rulesExtraction(note, received: received, reason: "extracted by rules (no model)") }
+        // A session serves one request at a time; each extraction has its own (they are cheap).
+        let session = LanguageModelSession(model: model, instructions: ExpensePrompt.instructions,
+                                           examples: ExpensePrompt.examples, labels: ("Note", "Expense"))
         let found = AmountFinder.candidates(in: note)
         let isExpense = ExpenseSignals.isExpense(note, candidates: found)
         let candidates = isExpense ? found : []
@@ -102,7 +108,7 @@ public final class ExpenseExtractor: Sendable {
                 reasons.append(String(format: "low confidence in %@ (%.2f)", field, value))
             }
         }
-        let identity = session!.model.identity
+        let identity = model!.identity
         return Extraction(expense: expense, confidence: confidence, origin: .model(identity), reviewReasons: reasons)
     }
 

@@ -40,7 +40,8 @@ struct ExtractCommand: Command {
     }
 
     func run(in context: CommandContext) async throws {
-        let extractor = ExtractorLoader.load(backend, configuration: context.configuration, console: context.console)
+        let extractor = ExtractorLoader.load(backend, configuration: context.configuration, console: context.console,
+                                             batch: jsonl != nil)
         if let jsonl {
             try await runBatch(jsonl, extractor: extractor, console: context.console)
             return
@@ -66,6 +67,7 @@ struct ExtractCommand: Command {
             throw CommandFailure("cannot read \(path); check the path and its permissions")
         }
         var bad = 0
+        var notes: [(id: GeneratedContent, note: String, received: Date?)] = []
         for (offset, line) in String(decoding: data, as: UTF8.self).split(separator: "\n").enumerated() {
             guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
                   let note = object["note"] as? String else {
@@ -75,9 +77,28 @@ struct ExtractCommand: Command {
             }
             let id: GeneratedContent = (object["id"] as? String).map(GeneratedContent.string)
                 ?? (object["id"] as? NSNumber).map { .number($0.stringValue) } ?? .null
-            let received = (object["received"] as? String).flatMap(DateResolver.parse)
-            let result = await extractor.extract(note, received: received)
-            console.out(result.content(id: id, includeDetails: false).jsonString)
+            notes.append((id, note, (object["received"] as? String).flatMap(DateResolver.parse)))
+        }
+        // As many notes in flight as the extractor runs at once; lines come out in input order.
+        await withTaskGroup(of: (Int, Extraction).self) { group in
+            var next = 0
+            var ready: [Int: Extraction] = [:]
+            var printed = 0
+            func start() {
+                guard next < notes.count else { return }
+                let (index, item) = (next, notes[next])
+                group.addTask { (index, await extractor.extract(item.note, received: item.received)) }
+                next += 1
+            }
+            for _ in 0..<extractor.parallelRequests { start() }
+            for await (index, extraction) in group {
+                ready[index] = extraction
+                while let result = ready.removeValue(forKey: printed) {
+                    console.out(result.content(id: notes[printed].id, includeDetails: false).jsonString)
+                    printed += 1
+                }
+                start()
+            }
         }
         if bad > 0 { throw CommandFailure("\(bad) line(s) of \(path) were not notes; see the messages above") }
     }
