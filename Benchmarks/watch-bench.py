@@ -67,8 +67,9 @@ def main():
     span = max(dropped.values()) - first_drop
     print(f"backend {args.backend}, {args.notes} notes, dropped " + (f"at {args.rate:.0f}/s" if args.rate else "at once")
           + f" (the last {span:.2f} s after the first, {args.notes / span:.0f} files/s)")
-    print(f"  drop to draft: {args.notes / (last_fill - first_drop):.0f} notes/s "
-          f"({last_fill - first_drop:.1f} s from the first drop to the last filled draft)")
+    rate = args.notes / (last_fill - first_drop)
+    shown = f"{rate:.0f}" if rate >= 100 else f"{rate:.1f}"
+    print(f"  drop to draft: {shown} notes/s ({last_fill - first_drop:.1f} s from the first drop to the last filled draft)")
     print(f"  drop to queued: p50 {p(0.5):.1f} ms, p99 {p(0.99):.1f} ms")
     print(f"  RSS after 1,000 notes {rss_first} MB, after {args.notes:,} notes {rss_last} MB, peak {peak} MB")
 
