@@ -39,12 +39,14 @@ public final class InboxWatcher: Sendable {
     /// - Throws: `WatcherError` when the watch could not start.
     public func start() throws {
         Thread.detachNewThread { [self] in
+            Thread.current.name = "inbox-events"  // shows in top -H and perf
             readEvents()
             threadsDone.signal()
         }
         ready.wait()
         if let error = startError.withLock({ $0 }) { throw WatcherError.cannotStart(error) }
         Thread.detachNewThread { [self] in
+            Thread.current.name = "inbox-record"
             recordActions()
             threadsDone.signal()
         }
