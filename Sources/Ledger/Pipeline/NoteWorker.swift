@@ -39,13 +39,17 @@ public final class NoteWorker {
         }
         let jobs = try store.claimJobs(limit: 64)
         var fills: [(job: Job, extraction: Extraction)] = []
-        for job in jobs where !job.noteText.contains(where: { !$0.isWhitespace }) {
-            await process(job)  // records the failure
-            onJobDone(job)
+        var readable: [Job] = []
+        for job in jobs {
+            if job.noteText.contains(where: { !$0.isWhitespace }) {
+                readable.append(job)
+            } else {
+                await process(job)  // records the failure
+                onJobDone(job)
+            }
         }
         // The rules read notes on every core at once; the fills are recorded in job order.
         let extractor = self.extractor
-        let readable = jobs.filter { $0.noteText.contains(where: { !$0.isWhitespace }) }
         let extractions = await withTaskGroup(of: (Int, Extraction).self) { group in
             for (index, job) in readable.enumerated() {
                 group.addTask { (index, await extractor.extract(job.noteText, received: job.receivedAt)) }
