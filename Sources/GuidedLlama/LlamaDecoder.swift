@@ -98,7 +98,7 @@ final class LlamaDecoder {
             try decodePending()
             let logits = context.lastLogits()
             let choice = random == nil
-                ? constrainedArgmax(logits, sampler: sampler)
+                ? constrainedArgmax(logits, sampler: sampler, after: output)
                 : constrainedSample(logits, sampler: sampler, sampling: options.sampling, random: &random!)
             guard let token = choice else {
                 throw LlamaError.grammarDeadEnd(grammar: grammar)
@@ -140,7 +140,13 @@ final class LlamaDecoder {
 
     /// The most likely token the grammar allows. Tries the unconstrained best token first: when
     /// the grammar accepts it, the full-vocabulary grammar pass is skipped.
-    private func constrainedArgmax(_ logits: UnsafeMutableBufferPointer<Float>, sampler: LlamaGrammarSampler) -> llama_token? {
+    ///
+    /// When the model wants a digit or punctuation inside a JSON string that already has text and
+    /// the grammar forbids it, the string is closed if the grammar allows that: the model meant to
+    /// write something else ("Hotel Adlon, 2 nights"), so the next-best letters it is pushed into
+    /// would be noise ("Hotel Adlon nde nde").
+    private func constrainedArgmax(_ logits: UnsafeMutableBufferPointer<Float>, sampler: LlamaGrammarSampler,
+                                   after output: [UInt8]) -> llama_token? {
         var best = 0
         for index in 1..<logits.count where logits[index] > logits[best] {
             best = index
@@ -157,6 +163,13 @@ final class LlamaDecoder {
         // most likely first, in chunks: llama.cpp decodes every candidate it checks into code
         // points, so one pass over all 262k tokens is slow and briefly takes tens of megabytes.
         candidates = topTokens(logits, count: 64)
+        if wantsSymbolInsideString(model.piece(llama_token(best)), after: output) {
+            var closing = candidates.filter { model.piece($0.id).first == UInt8(ascii: "\"") }
+            if let quote = quoteToken, !closing.contains(where: { $0.id == quote }) {
+                closing.append(llama_token_data(id: quote, logit: logits[Int(quote)], p: 0))
+            }
+            if !closing.isEmpty, let choice = bestAllowed(in: &closing, sampler: sampler) { return choice }
+        }
         if let choice = bestAllowed(in: &candidates, sampler: sampler) { return choice }
         fillCandidates(from: logits)
         candidates.sort { $0.logit > $1.logit }
@@ -168,6 +181,21 @@ final class LlamaDecoder {
             start = end
         }
         return nil
+    }
+
+    /// The token that is a lone `"`, if the vocabulary has one.
+    private lazy var quoteToken: llama_token? = {
+        guard let tokens = try? model.tokenize("\"", addSpecial: false, parseSpecial: false), tokens.count == 1 else { return nil }
+        return tokens[0]
+    }()
+
+    /// True when `piece` starts (after spaces) with an ASCII digit or punctuation and `output`
+    /// ends inside a string that already holds text (its last byte is not the opening quote).
+    private func wantsSymbolInsideString(_ piece: [UInt8], after output: [UInt8]) -> Bool {
+        guard let last = output.last, last != UInt8(ascii: "\""),
+              let first = piece.first(where: { $0 != UInt8(ascii: " ") }), first < 0x80 else { return false }
+        let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20)
+        return !isLetter && first != UInt8(ascii: "\"")
     }
 
     /// The allowed token with the highest logit among `tokens` (which the grammar pass edits).

@@ -20,6 +20,19 @@ import Testing
         #expect((expense["origin"] as? String)?.hasPrefix("model gemma-3-270m") == true)
     }
 
+    /// The model writes the space before a number it may not put in the purpose; the purpose
+    /// then ends there instead of being pushed into letters it never meant ("Hotel Adlon nde nde").
+    @Test(arguments: ["Hotel Adlon 2 Nächte 1.240,00 EUR", "Tankstelle Aral 68,40 EUR diesel"])
+    func aPurposeEndsWhereTheModelWantedANumber(note: String) throws {
+        let result = try runNoteLedger(["extract", note, "--received", "2026-11-20"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let purpose = try #require(try json(Substring(result.stdout.trimmingCharacters(in: .newlines)))["purpose"] as? String)
+        let words = purpose.split(separator: " ")
+        #expect(!words.isEmpty && !zip(words, words.dropFirst()).contains { $0 == $1 }, "repeated word in \(purpose)")
+        #expect(words.allSatisfy { note.localizedCaseInsensitiveContains($0) || $0.count >= 4 }, "fragment in \(purpose)")
+        #expect(purpose == purpose.trimmingCharacters(in: .whitespaces))
+    }
+
     @Test func streamPrintsGrowingSnapshotsThenTheResult() throws {
         let result = try runNoteLedger(["extract", "--stream", "Pizza at Luigi's Trattoria 31,90 with the sales team"])
         #expect(result.status == 0, "\(result.stderr)")

@@ -70,13 +70,15 @@ struct ModelExpense: Generable {
         // Unbounded repetition, not {0,15}: llama.cpp expands counted repeats into many rules, which
         // cost ~65 MB and 4% of the time here; the token limit bounds the length anyway.
         let rest = "([-'/]?\(letter))*/?"
-        properties.append(.init("purpose", .string(.pattern("[A-ZÀ-Þ]\(rest)( (&|\(letter)\(rest))){0,5}"))))
+        // A trailing space may close it: the model often writes the space before the number it
+        // wanted next ("Hotel Adlon 2 nights"), and the string then ends there, trimmed.
+        properties.append(.init("purpose", .string(.pattern("[A-ZÀ-Þ]\(rest)( (&|\(letter)\(rest))){0,5} ?"))))
         return .object("Expense", properties)
     }
 
     init(_ content: GeneratedContent) throws {
         merchant = content["merchant"]?.stringValue
         category = content["category"]?.stringValue.flatMap(Category.init(rawValue:))
-        purpose = content["purpose"]?.stringValue
+        purpose = content["purpose"]?.stringValue.map { $0.trimming(" ") }
     }
 }
