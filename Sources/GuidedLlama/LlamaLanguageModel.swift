@@ -27,7 +27,7 @@ public final class LlamaLanguageModel: LanguageModel, @unchecked Sendable {
     ///   - contextLength: tokens of prompt plus output per request.
     ///   - threads: CPU threads (default: all cores), shared out among the parallel requests.
     ///   - parallelRequests: contexts decoding at once (on 2 cores, two contexts of one thread
-    ///     each do ~15% more notes per second than one of two threads; memory grows by a context).
+    ///     each do ~15-25% more requests per second than one of two threads; memory grows by a context).
     ///   - digestCache: where the model's sha256 is remembered between runs.
     /// - Throws: `GenerationError.modelUnavailable` with the reason.
     public init(url: URL, contextLength: Int = 2048, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
