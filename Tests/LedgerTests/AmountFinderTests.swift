@@ -90,5 +90,7 @@ import Testing
     @Test func theChannelAndTheBankAreNotThePayee() {
         #expect(RulesExtractor.introducedMerchant(in: "Rs 80.00 debited via UPI on 02-03-2026") == nil)
         #expect(RulesExtractor.introducedMerchant(in: "Spent INR 320\nHDFC Bank Card no. XX1234\nAvl Limit: INR 9000.00") == nil)
+        // A written note of several lines is not read as a bank message.
+        #expect(RulesExtractor.introducedMerchant(in: "Lunch\nCasa Lucio\n48.50") == nil)
     }
 }

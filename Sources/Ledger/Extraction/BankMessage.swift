@@ -49,7 +49,10 @@ enum BankMessage {
         let lines = note.split(whereSeparator: \.isNewline)
             .map { $0.trimming(" \t") }
             .filter { !$0.isEmpty }
-        guard lines.count >= 3 else { return nil }
+        // Only in what reads as a bank message: a written note of several lines ("Lunch / Casa
+        // Lucio / 48.50") starts with what it was for, not with the payee.
+        let words = Set(note.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "/" }).map(String.init))
+        guard lines.count >= 3, !words.isDisjoint(with: bankWords) else { return nil }
         for line in lines {
             if let colon = line.firstIndex(of: ":") {
                 // "EDEKA: -12,40 EUR": a name, then the amount.
@@ -82,9 +85,14 @@ enum BankMessage {
             && !Currency.isoCodes.contains(word)
     }
 
+    /// Words that mark a message from a bank or card issuer.
+    private static let bankWords: Set<String> = [
+        "bank", "card", "account", "acct", "a/c", "balance", "bal", "avl", "limit", "saldo", "konto", "debited", "spent",
+    ]
+
     private static let notNames: Set<String> = [
         "bank", "card", "account", "acct", "a/c", "balance", "bal", "avl", "available", "limit", "saldo", "kontostand",
         "dear", "customer", "your", "you", "not", "otp", "sms", "block", "call", "ref", "txn", "transaction",
-        "debited", "credited", "spent", "paid", "sent", "thank", "thanks", "regards", "team", "konto", "ihre", "your",
+        "debited", "credited", "spent", "paid", "sent", "thank", "thanks", "regards", "team", "konto", "ihre",
     ]
 }
