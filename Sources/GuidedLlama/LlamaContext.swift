@@ -18,9 +18,7 @@ final class LlamaContext {
         var params = llama_context_default_params()
         params.n_ctx = UInt32(contextLength)
         params.n_batch = UInt32(batchSize)
-        // Micro-batches of 128 tokens: notes add ~20-60 tokens to the cached prefix, and the compute
-        // buffer (sized by the micro-batch) is a large part of the memory a context takes.
-        params.n_ubatch = UInt32(min(batchSize, 128))
+        params.n_ubatch = UInt32(batchSize)
         params.n_seq_max = 1
         params.n_threads = Int32(threads)
         params.n_threads_batch = Int32(threads)

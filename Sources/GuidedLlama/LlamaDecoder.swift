@@ -280,25 +280,3 @@ final class LlamaDecoder {
         return Double(logits[Int(token)] - maximum) - log(sum)
     }
 }
-
-/// A small seeded generator (SplitMix64), so sampled runs repeat exactly for a seed.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A uniform value in 0..<1.
-    mutating func nextUnit() -> Double {
-        Double(next() >> 11) / Double(1 << 53)
-    }
-}

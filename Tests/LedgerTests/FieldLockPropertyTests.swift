@@ -7,17 +7,6 @@ import Testing
 /// The rule that matters most: a user edit locks the fields it touches; fills and refills never
 /// change a locked field and still fill the others; every version stays.
 @Suite struct FieldLockPropertyTests {
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let values: [String: [String]] = [
         "merchant": ["Casa Lucio", "Lupa", "Starbucks", "Aral", ""],
         "amount": ["48.50", "12", "1299.00", "0.99", ""],
@@ -27,7 +16,7 @@ import Testing
         "date": ["2026-11-01", "2026-11-19", ""],
     ]
 
-    func randomExpense(_ random: inout Generator) -> Expense {
+    func randomExpense(_ random: inout SplitMix64) -> Expense {
         var expense = Expense()
         for field in Expense.fieldNames {
             try? expense.set(field, to: Self.values[field]!.randomElement(using: &random)!)
@@ -39,7 +28,7 @@ import Testing
     func lockedFieldsKeepTheUsersLastValueThroughAnyInterleaving(seed: UInt64) throws {
         let folder = try TemporaryDirectory()
         let store = try DraftStore(path: folder.path("ledger.sqlite"))
-        var random = Generator(state: seed)
+        var random = SplitMix64(seed: seed)
         var drafts: [Int64] = []
         for index in 0..<12 {
             guard case .created(let id) = try store.recordNote(path: "/inbox/\(index).txt", text: "note \(index)") else {

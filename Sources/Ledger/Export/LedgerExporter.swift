@@ -143,27 +143,29 @@ public struct LedgerExporter {
         }
     }
 
-    static func minorDigits(bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        guard bytes.count == 3 else { return 2 }
-        // Most rows share a handful of currencies: compare the three bytes as one number first.
-        let code = UInt32(bytes[0]) << 16 | UInt32(bytes[1]) << 8 | UInt32(bytes[2])
-        if code == twoDigitCodes.eur || code == twoDigitCodes.usd || code == twoDigitCodes.gbp { return 2 }
-        return minorDigits(String(decoding: bytes, as: UTF8.self))
-    }
-
-    private static let twoDigitCodes = (eur: packed("EUR"), usd: packed("USD"), gbp: packed("GBP"))
-
-    private static func packed(_ code: String) -> UInt32 {
-        code.utf8.reduce(0) { $0 << 8 | UInt32($1) }
-    }
-
     /// Digits after the point for a currency (ISO 4217 minor units); 2 when unknown.
     static func minorDigits(_ currency: String?) -> Int {
-        switch currency {
-        case "JPY", "KRW", "VND", "CLP", "ISK", "UGX", "RWF", "XOF", "XAF", "PYG", "KMF", "DJF", "GNF", "VUV": 0
-        case "KWD", "BHD", "OMR", "TND", "JOD", "IQD", "LYD": 3
-        default: 2
+        currency.flatMap { minorDigitsByCode[packed($0.utf8)] } ?? 2
+    }
+
+    /// The same, for a code as SQLite holds it (no string per row).
+    static func minorDigits(bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        minorDigitsByCode[packed(bytes)] ?? 2
+    }
+
+    /// The currencies whose minor unit is not 2, by their three letters packed into one number.
+    private static let minorDigitsByCode: [UInt32: Int] = {
+        var table: [UInt32: Int] = [:]
+        for code in ["JPY", "KRW", "VND", "CLP", "ISK", "UGX", "RWF", "XOF", "XAF", "PYG", "KMF", "DJF", "GNF", "VUV"] {
+            table[packed(code.utf8)] = 0
         }
+        for code in ["KWD", "BHD", "OMR", "TND", "JOD", "IQD", "LYD"] { table[packed(code.utf8)] = 3 }
+        return table
+    }()
+
+    /// Three bytes as one number; anything else as a value no code packs to.
+    private static func packed(_ bytes: some Collection<UInt8>) -> UInt32 {
+        bytes.count == 3 ? bytes.reduce(0) { $0 << 8 | UInt32($1) } : UInt32.max
     }
 
     /// Temporary files an interrupted export left behind (they were never renamed into place).

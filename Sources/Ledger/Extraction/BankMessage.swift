@@ -85,14 +85,14 @@ enum BankMessage {
             && !Currency.isoCodes.contains(word)
     }
 
-    /// Words that mark a message from a bank or card issuer.
-    private static let bankWords: Set<String> = [
-        "bank", "card", "account", "acct", "a/c", "balance", "bal", "avl", "limit", "saldo", "konto", "debited", "spent",
-    ]
+    /// Words about the account itself, never part of a payee's name (lowercased).
+    static let accountWords: Set<String> = ["bank", "card", "account", "acct", "a/c", "balance", "bal", "avl", "limit", "saldo"]
 
-    private static let notNames: Set<String> = [
-        "bank", "card", "account", "acct", "a/c", "balance", "bal", "avl", "available", "limit", "saldo", "kontostand",
-        "dear", "customer", "your", "you", "not", "otp", "sms", "block", "call", "ref", "txn", "transaction",
-        "debited", "credited", "spent", "paid", "sent", "thank", "thanks", "regards", "team", "konto", "ihre",
-    ]
+    /// Words that mark a message from a bank or card issuer.
+    private static let bankWords = accountWords.union(["konto", "debited", "spent"])
+
+    private static let notNames = accountWords.union([
+        "available", "kontostand", "dear", "customer", "your", "you", "not", "otp", "sms", "block", "call", "ref", "txn",
+        "transaction", "debited", "credited", "spent", "paid", "sent", "thank", "thanks", "regards", "team", "konto", "ihre",
+    ])
 }

@@ -21,14 +21,14 @@ public enum DateResolver {
         let bytes = text.utf8
         if bytes.contains(UInt8(ascii: "-")), let match = text.firstMatch(of: Patterns.isoDate),
            let date = make(Int(match.1)!, Int(match.2)!, Int(match.3)!, calendar) {
-            return format(date, calendar)
+            return format(date)
         }
         guard let received else { return nil }
         let day = calendar.startOfDay(for: received)
 
         for (words, offset) in relativeWords {
             if words.contains(where: { contains(searchable, word: $0) }) {
-                return format(calendar.date(byAdding: .day, value: offset, to: day)!, calendar)
+                return format(calendar.date(byAdding: .day, value: offset, to: day)!)
             }
         }
         if let (month, dayOfMonth) = monthAndDay(text) {
@@ -47,7 +47,7 @@ public enum DateResolver {
             if (1...31).contains(first), (1...12).contains(second) {
                 if let yearText = match.year, var year = Int(yearText) {
                     if year < 100 { year += 2000 }
-                    if let date = make(year, second, first, calendar) { return format(date, calendar) }
+                    if let date = make(year, second, first, calendar) { return format(date) }
                 } else {
                     return latest(month: second, day: first, onOrBefore: day, calendar)
                 }
@@ -58,7 +58,7 @@ public enum DateResolver {
             let current = calendar.component(.weekday, from: day)
             var back = (current - target + 7) % 7
             if back == 0 && (contains(searchable, word: "last") || contains(searchable, word: "pasado")) { back = 7 }
-            return format(calendar.date(byAdding: .day, value: -back, to: day)!, calendar)
+            return format(calendar.date(byAdding: .day, value: -back, to: day)!)
         }
         return nil
     }
@@ -141,18 +141,14 @@ public enum DateResolver {
     private static func latest(month: Int, day: Int, onOrBefore reference: Date, _ calendar: Calendar) -> String? {
         let year = calendar.component(.year, from: reference)
         for candidate in [year, year - 1] {
-            if let date = make(candidate, month, day, calendar), date <= reference { return format(date, calendar) }
+            if let date = make(candidate, month, day, calendar), date <= reference { return format(date) }
         }
         return nil
     }
 
-    static func format(_ date: Date, _ calendar: Calendar) -> String {
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        func padded(_ value: Int, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return "\(padded(parts.year!, 4))-\(padded(parts.month!, 2))-\(padded(parts.day!, 2))"
+    /// `YYYY-MM-DD` of a date in UTC (the calendars here are UTC): the day part of the store's timestamp.
+    static func format(_ date: Date) -> String {
+        String(Timestamp.string(date).prefix(10))
     }
 
     /// Reads `YYYY-MM-DD` (UTC midnight); nil for anything else.

@@ -20,11 +20,10 @@ enum MerchantSpans {
         }
     }
 
-    private static let notMerchantWords: Set<String> = [
-        "bank", "card", "account", "acct", "a/c", "balance", "bal", "avl", "limit", "upi", "ref", "otp", "debit",
-        "credit", "debited", "credited", "spent", "paid", "sent", "dear", "customer", "your", "vpa", "neft", "imps",
-        "rtgs", "saldo",
-    ]
+    private static let notMerchantWords = BankMessage.accountWords.union([
+        "upi", "ref", "otp", "debit", "credit", "debited", "credited", "spent", "paid", "sent", "dear", "customer", "your",
+        "vpa", "neft", "imps", "rtgs",
+    ])
 
     private static func isPlausible(_ span: String) -> Bool {
         let words = span.split(separator: " ")

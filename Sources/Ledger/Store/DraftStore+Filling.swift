@@ -139,8 +139,7 @@ extension DraftStore {
     static func threeDecimals(_ value: Double) -> String {
         guard value.isFinite else { return "0.000" }
         let thousandths = Int((min(max(value, 0), 1) * 1000).rounded())
-        let fraction = String(thousandths % 1000)
-        return "\(thousandths / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+        return "\(thousandths / 1000).\((thousandths % 1000).zeroPadded(to: 3))"
     }
 
     /// The amount times 10^4 as an integer, for exact comparison in SQL.

@@ -9,12 +9,9 @@ public enum Timestamp {
         let milliseconds = Int((interval - Double(seconds)) * 1000)
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        func pad(_ value: Int32, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        return "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))T"
-            + "\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2)).\(pad(Int32(min(999, milliseconds)), 3))Z"
+        return "\((parts.tm_year + 1900).zeroPadded(to: 4))-\((parts.tm_mon + 1).zeroPadded(to: 2))-\(parts.tm_mday.zeroPadded(to: 2))T"
+            + "\(parts.tm_hour.zeroPadded(to: 2)):\(parts.tm_min.zeroPadded(to: 2)):\(parts.tm_sec.zeroPadded(to: 2))."
+            + "\(min(999, milliseconds).zeroPadded(to: 3))Z"
     }
 
     public static func now() -> String { string(Date()) }
