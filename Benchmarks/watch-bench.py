@@ -18,9 +18,13 @@ def rss(pid):
             fields[key] = value.strip()
     return int(fields["VmRSS"].split()[0]) // 1024, int(fields["VmHWM"].split()[0]) // 1024
 
+def cpu_seconds(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
 def stamp(text):
-    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").timestamp() - time.timezone if False else \
-        datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
+    return datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
 
 def main():
     parser = argparse.ArgumentParser()
@@ -57,10 +61,17 @@ def main():
     while filled() < args.notes:
         time.sleep(0.05)
     rss_last, peak = rss(watch.pid)
+    cpu = cpu_seconds(watch.pid)
     first_drop = min(dropped.values())
     last_fill = max(stamp(row[0]) for row in connection.execute("SELECT created_at FROM draft_versions"))
     latencies = sorted((stamp(created) - dropped[path]) * 1000
                        for path, created in connection.execute("SELECT path, created_at FROM notes"))
+    if os.environ.get("WATCH_BENCH_DUMP"):
+        with open(os.environ["WATCH_BENCH_DUMP"], "w") as out:
+            for path, created in connection.execute("SELECT path, created_at FROM notes"):
+                out.write(f"{dropped[path] - first_drop:.4f} {stamp(created) - first_drop:.4f}\n")
+            for (created,) in connection.execute("SELECT created_at FROM draft_versions"):
+                out.write(f"fill {stamp(created) - first_drop:.4f}\n")
     watch.terminate()
     watch.wait()
     p = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))]
@@ -71,6 +82,7 @@ def main():
     shown = f"{rate:.0f}" if rate >= 100 else f"{rate:.1f}"
     print(f"  drop to draft: {shown} notes/s ({last_fill - first_drop:.1f} s from the first drop to the last filled draft)")
     print(f"  drop to queued: p50 {p(0.5):.1f} ms, p99 {p(0.99):.1f} ms")
+    print(f"  CPU used by the watcher: {cpu:.2f} s ({cpu * 1000 / args.notes:.2f} ms per note)")
     print(f"  RSS after 1,000 notes {rss_first} MB, after {args.notes:,} notes {rss_last} MB, peak {peak} MB")
 
 main()

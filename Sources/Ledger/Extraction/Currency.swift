@@ -21,15 +21,29 @@ enum Currency {
         "NPR", "MMK", "KZT", "ISK",
     ]
 
-    /// Markers by their first character, longest first, as characters (no strings built per look-up).
-    private static let markersByFirst: [Character: [(characters: [Character], code: String, isWord: Bool)]] = {
-        var table: [Character: [(characters: [Character], code: String, isWord: Bool)]] = [:]
+    private typealias Marker = (characters: [Character], code: String, isWord: Bool, isShortWord: Bool)
+
+    /// Markers by their first character, longest first, as characters (no strings built per
+    /// look-up): ASCII ones by code (hashing a `Character` costs more than the rest of the scan).
+    private static let (asciiMarkers, otherMarkers): ([[Marker]], [Character: [Marker]]) = {
+        var ascii = [[Marker]](repeating: [], count: 128)
+        var other: [Character: [Marker]] = [:]
         for marker in markers.sorted(by: { $0.text.count > $1.text.count }) {
             let characters = Array(marker.text)
-            table[characters[0], default: []].append((characters, marker.code, characters[0].isLetter))
+            let entry = (characters, marker.code, characters[0].isLetter, shortWords.contains(marker.text))
+            if let code = characters[0].asciiValue {
+                ascii[Int(code)].append(entry)
+            } else {
+                other[characters[0], default: []].append(entry)
+            }
         }
-        return table
+        return (ascii, other)
     }()
+
+    private static func markers(startingWith character: Character) -> [Marker] {
+        if let code = character.asciiValue { return asciiMarkers[Int(code)] }
+        return otherMarkers[character] ?? []
+    }
 
     /// Short words that count only right beside a number.
     private static let shortWords: Set<String> = ["tl", "kr", "dh", "rs"]
@@ -39,12 +53,12 @@ enum Currency {
         let characters = Array(text)
         var found: [(Range<Int>, String)] = []
         var index = 0
-        func isLetter(_ offset: Int) -> Bool { offset >= 0 && offset < characters.count && characters[offset].isLetter }
+        func isLetter(_ offset: Int) -> Bool { offset >= 0 && offset < characters.count && characters[offset].isLetterQuick }
         while index < characters.count {
             let character = characters[index]
             // ISO codes: three capitals not inside a longer word (digits may touch: "TZS35000").
-            if character.isUppercase, index + 3 <= characters.count, characters[index + 1].isUppercase,
-               characters[index + 2].isUppercase, !isLetter(index - 1), !isLetter(index + 3) {
+            if character.isUppercaseQuick, index + 3 <= characters.count, characters[index + 1].isUppercaseQuick,
+               characters[index + 2].isUppercaseQuick, !isLetter(index - 1), !isLetter(index + 3) {
                 let code = String(characters[index..<index + 3])
                 if isoCodes.contains(code) {
                     found.append((index..<index + 3, code))
@@ -53,8 +67,7 @@ enum Currency {
                 }
             }
             var matched = false
-            let lowered = character.lowercasedCharacter
-            for marker in markersByFirst[lowered] ?? [] {
+            for marker in markers(startingWith: character.lowercasedCharacter) {
                 let length = marker.characters.count
                 guard index + length <= characters.count else { continue }
                 var same = true
@@ -66,9 +79,9 @@ enum Currency {
                 if marker.isWord {
                     // Words stand alone ("32 euros"), though digits may touch ("Rs.150", "35 bucks").
                     if isLetter(index - 1) || isLetter(index + length) { continue }
-                    if shortWords.contains(String(marker.characters)) {
+                    if marker.isShortWord {
                         let near = characters[max(0, index - 2)..<min(characters.count, index + length + 2)]
-                        if !near.contains(where: \.isNumber) { continue }
+                        if !near.contains(where: \.isNumberQuick) { continue }
                     }
                 }
                 found.append((index..<index + length, marker.code))
