@@ -128,4 +128,43 @@ func extraction(_ merchant: String?, _ amount: String?, category: Category? = .f
         #expect(throws: DraftQuery.TermError.self) { try DraftQuery(["colour:red"]) }
         #expect(throws: DraftQuery.TermError.self) { try DraftQuery(["amount>lots"]) }
     }
+
+    @Test func searchFindsWhatEveryFillWroteWhetherOrNotItRewroteTheSearchRow() throws {
+        let (_, store) = try store()
+        func matching(_ word: String) throws -> [Int64] { try store.drafts(matching: DraftQuery([word])).map(\.id) }
+        func fill(_ id: Int64, merchant: String?, purpose: String?, refill: Bool = false) throws {
+            try store.recordFill(draftID: id, Extraction(
+                expense: Expense(merchant: merchant, amount: Amount("12.50"), category: .food, purpose: purpose),
+                confidence: [:], origin: .rules, reviewReasons: []), refill: refill)
+        }
+        // Merchant and purpose are words of the note: the first fill leaves the row as intake wrote it.
+        guard case .created(let copied) = try store.recordNote(path: "/a", text: "lunch at CASA LUCIO, 12.50") else { return }
+        try fill(copied, merchant: "Casa Lucio", purpose: "Lunch")
+        #expect(try store.connection.query("SELECT merchant FROM drafts_fts WHERE rowid = ?", [.integer(copied)])
+            .first?.string(0) == "", "the fill did not rewrite the search row")
+        // They add words: a paraphrased purpose, a merchant written with an accent the note lacks.
+        guard case .created(let paraphrased) = try store.recordNote(path: "/b", text: "team dinner 12.50") else { return }
+        try fill(paraphrased, merchant: "Café Lupa", purpose: "Group meal")
+        #expect(try matching("luc") == [copied])
+        #expect(try matching("group") == [paraphrased])
+        #expect(try matching("lupa") == [paraphrased])
+        #expect(try matching("cafe") == [paraphrased])
+
+        // The note changes: the merchant of the version shown stays searchable until the refill.
+        #expect(try store.recordNote(path: "/a", text: "lunch 12.50") == .changed(draftID: copied))
+        #expect(try matching("lucio") == [copied])
+        try fill(copied, merchant: "Pret", purpose: "Lunch", refill: true)
+        #expect(try matching("lucio").isEmpty)
+        #expect(try matching("pret") == [copied])
+    }
+
+    @Test func aValueAddsSearchWordsUnlessEachOfItsWordsIsAWordOfTheNote() {
+        let words = SearchWords("Dinner at Lucio's, 48.50 (team) CAFÉ")
+        #expect(words.holdsAll("Lucio", "dinner", nil, ""))
+        #expect(words.holdsAll("lucio's team 48"))
+        #expect(!words.holdsAll("Luc"), "a part of a word")
+        #expect(!words.holdsAll("Dinner", "Team offsite"))
+        #expect(!words.holdsAll("Café"), "non-ASCII text is always written")
+        #expect(!SearchWords("Lucio’s").holdsAll("Lucio"), "a curly apostrophe is taken to join the word")
+    }
 }

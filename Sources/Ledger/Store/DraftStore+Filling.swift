@@ -69,8 +69,11 @@ extension DraftStore {
         let status: DraftStatus = needsReview ? .review : .ready
         let reason = extraction.reviewReasons.isEmpty ? nil : extraction.reviewReasons.joined(separator: "; ")
         let confidence = extraction.confidence.filter { !locked.contains($0.key) }
+        // Before the first version the search row holds the note alone (see `appendVersion`).
+        let note = current.version == 0 ? try connection.query(
+            "SELECT n.text FROM drafts d JOIN notes n ON n.id = d.note_id WHERE d.id = ?", [.integer(draftID)]).first?.string(0) : nil
         return try appendVersion(draftID: draftID, previous: current, expense: merged, origin: origin, model: model,
-                                 confidence: confidence, status: status, reason: reason)
+                                 confidence: confidence, status: status, reason: reason, searchRowHoldsOnly: note)
     }
 
     /// Marks a draft `failed` with the reason; the note and earlier versions stay.
@@ -109,8 +112,13 @@ extension DraftStore {
     }
 
     /// Appends a version and makes it current, with the draft's columns and search text.
+    /// - Parameter note: the note's text, when the draft's search row holds only it (as intake
+    ///   wrote it, before a first version). If the merchant and purpose add no word to it, the row
+    ///   is left so: every search finds the same drafts, and the fill skips rewriting the row
+    ///   (FTS5 updates a row by deleting and inserting it: a third of the cost of a rules fill).
     func appendVersion(draftID: Int64, previous: CurrentValues, expense: Expense, origin: VersionOrigin,
-                       model: ModelIdentity?, confidence: [String: Double], status: DraftStatus, reason: String?) throws -> Int {
+                       model: ModelIdentity?, confidence: [String: Double], status: DraftStatus, reason: String?,
+                       searchRowHoldsOnly note: String? = nil) throws -> Int {
         let version = previous.version + 1
         let changed = Expense.fieldNames.filter { expense.text(of: $0) != previous.expense.text(of: $0) }
         let now = Timestamp.now()
@@ -130,6 +138,7 @@ extension DraftStore {
             """, [.integer(Int64(version)), .text(status.rawValue), .optional(reason), values[0], values[1],
                   .optional(expense.amount.map(Self.amountE4)), values[2], values[3], values[4], values[5], .text(now),
                   .integer(draftID)])
+        if let note, SearchWords(note).holdsAll(expense.merchant, expense.purpose) { return version }
         try connection.run("UPDATE drafts_fts SET merchant = ?, purpose = ? WHERE rowid = ?",
                            [.text(expense.merchant ?? ""), .text(expense.purpose ?? ""), .integer(draftID)])
         return version
@@ -148,5 +157,34 @@ extension DraftStore {
         var rounded = Decimal()
         NSDecimalRound(&rounded, &scaled, 0, .plain)
         return NSDecimalNumber(decimal: rounded).int64Value
+    }
+}
+
+/// The words full-text search finds in a text, to tell whether other values add any.
+///
+/// Search is by word prefix over SQLite's `unicode61` tokens (ASCII punctuation and spaces
+/// separate words; case and diacritics are ignored). A value written in ASCII whose every word is
+/// a whole word of the text adds nothing a search could find. Anything else counts as adding
+/// words: here a non-ASCII character never separates words, so a doubtful case is written.
+struct SearchWords {
+    private let words: Set<Substring>
+
+    init(_ text: String) {
+        words = Set(Self.split(text.lowercased()))
+    }
+
+    /// True when every word of each value is a word of the text (nil and empty add nothing).
+    func holdsAll(_ values: String?...) -> Bool {
+        values.allSatisfy { value in
+            guard let value else { return true }
+            return value.allSatisfy(\.isASCII) && Self.split(value.lowercased()).allSatisfy(words.contains)
+        }
+    }
+
+    private static func split(_ text: String) -> [Substring] {
+        text.split { character in
+            guard let ascii = character.asciiValue else { return false }
+            return !(ascii >= 48 && ascii <= 57) && !(ascii >= 97 && ascii <= 122) && !(ascii >= 65 && ascii <= 90)
+        }
     }
 }

@@ -77,7 +77,11 @@ public final class DraftStore {
             }
             try connection.run("UPDATE drafts SET status = 'queued', status_reason = NULL, updated_at = ? WHERE id = ?",
                                [.text(now), .integer(draftID)])
-            try connection.run("UPDATE drafts_fts SET note = ? WHERE rowid = ?", [.text(text), .integer(draftID)])
+            // The whole search row, as a version writes it: the first fill may have left out a
+            // merchant and purpose that were words of the old note.
+            let current = try currentValues(draftID).expense
+            try connection.run("UPDATE drafts_fts SET note = ?, merchant = ?, purpose = ? WHERE rowid = ?",
+                               [.text(text), .text(current.merchant ?? ""), .text(current.purpose ?? ""), .integer(draftID)])
             try enqueue(draftID: draftID, kind: "refill", now: now, available: available)
             return .changed(draftID: draftID)
         }
