@@ -1,4 +1,5 @@
 import Foundation
+import Guided
 @testable import Ledger
 import TestSupport
 import Testing
@@ -77,5 +78,17 @@ import Testing
         #expect(abs(back.timeIntervalSince1970 - date.timeIntervalSince1970) < 0.001)
         #expect(Timestamp.date("2026-11-20T10:00:00.000Z") != nil)
         #expect(Timestamp.date("yesterday") == nil)
+    }
+
+    @Test func writesWhatFoundationsISO8601FormatterWrites() {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        var random = SplitMix64(seed: 7)
+        for _ in 0..<2_000 {
+            // From 1970 to 2199, a quarter millisecond past a whole one: the formatter rounds to the
+            // nearest millisecond, the store truncates (a stamp is never later than the moment).
+            let date = Date(timeIntervalSince1970: Double(random.next() % 7_258_118_400_000) / 1000 + 0.000_25)
+            #expect(Timestamp.string(date) == formatter.string(from: date))
+        }
     }
 }
