@@ -23,7 +23,7 @@ public enum InboxFiles {
     }
 
     /// A note's text, or why it cannot be read as one.
-    public enum Reading: Equatable {
+    public enum Reading: Equatable, Sendable {
         case text(String)
         case skipped(String)
     }

@@ -38,21 +38,44 @@ public final class NoteIntake {
     /// Records several files (absolute paths) in one transaction, in order.
     @discardableResult
     public func take(all paths: [String]) throws -> [Outcome] {
+        try record(paths.map { Arrival(path: $0, inbox: inbox) })
+    }
+
+    /// A file as read where its event arrived: what it holds, or why it is not a note. The
+    /// watcher reads files on its event thread, so the thread writing the store only writes.
+    public struct Arrival: Sendable {
+        let path: String
+        let reading: InboxFiles.Reading
+        let isIgnored: Bool
+
+        /// Reads the file at `path` (absolute).
+        /// - Parameter inbox: the inbox's resolved path; a file linking outside it is not read.
+        public init(path: String, inbox: String?) {
+            self.path = path
+            // The name is what follows the last "/" (looked up in UTF-8: this runs for every note).
+            let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.utf8.index(after: $0)...]) } ?? path
+            if let reason = InboxFiles.ignoreReason(forName: name) {
+                reading = .skipped(reason)
+                isIgnored = true
+            } else {
+                reading = InboxFiles.read(path, inbox: inbox)
+                isIgnored = false
+            }
+        }
+    }
+
+    /// Records files already read, in one transaction, in order.
+    @discardableResult
+    public func record(_ arrivals: [Arrival]) throws -> [Outcome] {
         var outcomes: [Outcome?] = []
         var readable: [(index: Int, path: String, text: String)] = []
-        for path in paths {
-            let name = path.split(separator: "/").last.map(String.init) ?? path
-            if let reason = InboxFiles.ignoreReason(forName: name) {
-                log("skipped \(path): \(reason)")
-                outcomes.append(.ignored(reason))
-                continue
-            }
-            switch InboxFiles.read(path, inbox: inbox) {
+        for arrival in arrivals {
+            switch arrival.reading {
             case .skipped(let reason):
-                log("skipped \(path): \(reason)")
-                outcomes.append(.skipped(reason))
+                log("skipped \(arrival.path): \(reason)")
+                outcomes.append(arrival.isIgnored ? .ignored(reason) : .skipped(reason))
             case .text(let text):
-                readable.append((outcomes.count, path, text))
+                readable.append((outcomes.count, arrival.path, text))
                 outcomes.append(nil)
             }
         }

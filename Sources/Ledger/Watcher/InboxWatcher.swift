@@ -11,12 +11,14 @@ public final class InboxWatcher: Sendable {
 
     /// What an event asks of the recorder.
     enum Action: Sendable {
-        case take(String)
+        case take(NoteIntake.Arrival)
         case remove(String)
         case scan(String)
     }
 
     private let root: String
+    /// The inbox with its symlinks resolved: files linking outside it are not read.
+    private let resolvedRoot: String
     private let databasePath: String
     private let shutdown: ShutdownSignal
     private let log: @Sendable (String) -> Void
@@ -30,6 +32,7 @@ public final class InboxWatcher: Sendable {
 
     public init(root: String, databasePath: String, shutdown: ShutdownSignal, log: @escaping @Sendable (String) -> Void) {
         self.root = root
+        self.resolvedRoot = InboxFiles.resolvedPath(root) ?? root
         self.databasePath = databasePath
         self.shutdown = shutdown
         self.log = log
@@ -96,7 +99,8 @@ public final class InboxWatcher: Sendable {
                     try session.watchRecursively(event.path)
                     submit(.scan(event.path))
                 } else if event.isCompletedFile || event.isNewSymlink {
-                    submit(.take(event.path))
+                    // Read here, so the recorder only writes: in a burst it is the busier thread.
+                    submit(.take(NoteIntake.Arrival(path: event.path, inbox: resolvedRoot)))
                 } else if event.isRemovedFile {
                     submit(.remove(event.path))
                 }
@@ -129,14 +133,14 @@ public final class InboxWatcher: Sendable {
                 return pending
             }
             do {
-                var takes: [String] = []
+                var takes: [NoteIntake.Arrival] = []
                 func flush() throws {
-                    if !takes.isEmpty { try intake.take(all: takes) }
+                    if !takes.isEmpty { try intake.record(takes) }
                     takes.removeAll()
                 }
                 for action in batch {
                     switch action {
-                    case .take(let path): takes.append(path)
+                    case .take(let arrival): takes.append(arrival)
                     case .remove(let path):
                         try flush()
                         if try store.markMissing(path: path) { log("\(path) was removed; its draft is kept") }
