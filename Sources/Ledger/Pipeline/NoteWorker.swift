@@ -6,12 +6,18 @@ public final class NoteWorker {
     private let store: DraftStore
     private let extractor: ExpenseExtractor
     private let log: (String) -> Void
+    private let inBackground: Bool
     /// Attempts before a job is given up.
     public static let maximumAttempts = 3
 
-    public init(store: DraftStore, extractor: ExpenseExtractor, log: @escaping (String) -> Void) {
+    /// - Parameter inBackground: fill at a lower thread priority (`ThreadPriority`), so that on a
+    ///   busy machine the watcher's event and recording threads, and whatever writes the notes,
+    ///   run first and fills take the CPU time left. The threads that fill keep the lower priority.
+    public init(store: DraftStore, extractor: ExpenseExtractor, inBackground: Bool = false,
+                log: @escaping (String) -> Void) {
         self.store = store
         self.extractor = extractor
+        self.inBackground = inBackground
         self.log = log
     }
 
@@ -31,6 +37,7 @@ public final class NoteWorker {
     /// Claims and fills the jobs that are due: one at a time with the model (each fill shows as
     /// it streams), up to 64 per transaction with the rules. Returns how many were processed.
     public func processBatch(onJobDone: (Job) -> Void = { _ in }) async throws -> Int {
+        if inBackground { ThreadPriority.lowerCurrentThread() }
         guard !extractor.usesModel else {
             guard let job = try store.claimJob() else { return 0 }
             await process(job)
@@ -50,9 +57,13 @@ public final class NoteWorker {
         }
         // The rules read notes on every core at once; the fills are recorded in job order.
         let extractor = self.extractor
+        let inBackground = self.inBackground
         let extractions = await withTaskGroup(of: (Int, Extraction).self) { group in
             for (index, job) in readable.enumerated() {
-                group.addTask { (index, await extractor.extract(job.noteText, received: job.receivedAt)) }
+                group.addTask {
+                    if inBackground { ThreadPriority.lowerCurrentThread() }
+                    return (index, await extractor.extract(job.noteText, received: job.receivedAt))
+                }
             }
             var results = [Extraction?](repeating: nil, count: readable.count)
             for await (index, extraction) in group { results[index] = extraction }

@@ -32,7 +32,8 @@ struct WatchCommand: Command {
         let store = try Review.openStore(context)
         try store.connection.disableAutomaticCheckpoints()
         let extractor = ExtractorLoader.load(backend, configuration: context.configuration, console: console)
-        let worker = NoteWorker(store: store, extractor: extractor, log: log)
+        // Fills run at a lower priority; the watcher's threads start first, at the normal one.
+        let worker = NoteWorker(store: store, extractor: extractor, inBackground: true, log: log)
         // The watcher records notes on its own thread; this loop fills drafts as jobs appear.
         let released = try store.releaseDeadLeases()
         if released > 0 { log("took back \(released) job(s) left by a process that stopped") }
