@@ -114,6 +114,7 @@ def main():
     print(f"  drop to queued: p50 {p(0.5):.1f} ms, p99 {p(0.99):.1f} ms")
     print(f"  CPU used by the watcher: {cpu:.2f} s ({cpu * 1000 / args.notes:.2f} ms per note; "
           + ", ".join(f"{name} {seconds:.2f} s" for name, seconds in sorted(threads.items())) + ")")
-    print(f"  RSS after 1,000 notes {rss_first} MB, after {args.notes:,} notes {rss_last} MB, peak {peak} MB")
+    first = f"after 1,000 notes {rss_first} MB, " if rss_first is not None else ""
+    print(f"  RSS {first}after {args.notes:,} notes {rss_last} MB, peak {peak} MB")
 
 main()
