@@ -53,8 +53,8 @@ extension StringProtocol {
 }
 
 extension Character {
-    // The rules ask these of every character of every note. The standard library looks each
-    // answer up in the Unicode tables, ASCII too; these answer ASCII directly, the same way.
+    // The currency scan asks these of every character of every note. The standard library looks
+    // each answer up in the Unicode tables, ASCII too; these answer ASCII directly, the same way.
 
     /// `isLetter`, answered directly for ASCII.
     var isLetterQuick: Bool {
@@ -72,12 +72,6 @@ extension Character {
     var isNumberQuick: Bool {
         guard let ascii = asciiValue else { return isNumber }
         return (48...57).contains(ascii)
-    }
-
-    /// `isWhitespace`, answered directly for ASCII.
-    var isWhitespaceQuick: Bool {
-        guard let ascii = asciiValue else { return isWhitespace }
-        return ascii == 32 || (9...13).contains(ascii)
     }
 
     /// This character in lower case; ASCII without building a string (the rules run this for
