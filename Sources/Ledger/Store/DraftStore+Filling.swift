@@ -115,7 +115,8 @@ extension DraftStore {
     /// - Parameter note: the note's text, when the draft's search row holds only it (as intake
     ///   wrote it, before a first version). If the merchant and purpose add no word to it, the row
     ///   is left so: every search finds the same drafts, and the fill skips rewriting the row
-    ///   (FTS5 updates a row by deleting and inserting it: a third of the cost of a rules fill).
+    ///   (FTS5 updates a row by deleting and inserting it: about a quarter of the time it takes to
+    ///   record a rules fill).
     func appendVersion(draftID: Int64, previous: CurrentValues, expense: Expense, origin: VersionOrigin,
                        model: ModelIdentity?, confidence: [String: Double], status: DraftStatus, reason: String?,
                        searchRowHoldsOnly note: String? = nil) throws -> Int {
