@@ -86,6 +86,8 @@ def main():
             while filled() < 1000:
                 time.sleep(0.05)
             rss_first = rss(watch.pid)[0]
+            # Go on at the given rate from here, rather than catching up the wait at full speed.
+            first_write = time.time() - (i + 1) / args.rate if args.rate else first_write
     while filled() < args.notes:
         time.sleep(0.05)
     rss_last, peak = rss(watch.pid)
