@@ -64,9 +64,8 @@ public final class InboxWatcher: Sendable {
         threadsDone.wait()
     }
 
-    /// True while events wait to be recorded. The worker holds back then: a note is safe once it
-    /// is queued, so queuing a burst comes before filling it (both share two cores).
-    public var isRecording: Bool { unrecorded.load(ordering: .acquiring) > 0 }
+    /// How many events wait to be recorded (or are in the batch being written).
+    public var backlog: Int { unrecorded.load(ordering: .acquiring) }
 
     private func submit(_ action: Action) {
         unrecorded.add(1, ordering: .releasing)
