@@ -50,8 +50,8 @@ struct WatchCommand: Command {
         var wroteSinceCheckpoint = false
         while !shutdown.isRequested {
             // A note is safe once it is queued, so when a burst piles up events the worker holds
-            // back until they are recorded. A few waiting events do not stop it: notes arriving
-            // steadily would then keep fills waiting for as long as they come.
+            // back until they are recorded. A few waiting events do not hold it: while notes
+            // arrive steadily there always are some, and fills would wait as long as notes come.
             let backlog = watcher.backlog
             wroteSinceCheckpoint = wroteSinceCheckpoint || backlog > 0
             if backlog > Self.backlogThatHoldsFills {
