@@ -29,7 +29,7 @@ enum MerchantSpans {
         let words = span.split(separator: " ")
         guard words.count <= 6 else { return false }
         for word in words {
-            let lowered = String(word.lowercased().drop(while: \.isPunctuation).reversed().drop(while: \.isPunctuation).reversed())
+            let lowered = word.lowercased().trimming(where: \.isPunctuation)
             if notMerchantWords.contains(lowered) { return false }
             let digits = word.filter(\.isNumber).count
             // Amounts, dates and masked numbers ("48.50", "XX7441", "4232***0581") are not names.

@@ -46,8 +46,13 @@ extension StringProtocol {
     /// Without the leading and trailing characters found in `characters` (a Swift-only
     /// `trimmingCharacters(in:)`, which on Linux goes through NSString for every call).
     func trimming(_ characters: String) -> String {
-        guard let first = firstIndex(where: { !characters.contains($0) }) else { return "" }
-        let last = lastIndex(where: { !characters.contains($0) })!
+        trimming { characters.contains($0) }
+    }
+
+    /// Without the leading and trailing characters that satisfy `isTrimmed`.
+    func trimming(where isTrimmed: (Character) -> Bool) -> String {
+        guard let first = firstIndex(where: { !isTrimmed($0) }) else { return "" }
+        let last = lastIndex(where: { !isTrimmed($0) })!
         return String(self[first...last])
     }
 }

@@ -183,9 +183,6 @@ struct SearchWords {
     }
 
     private static func split(_ text: String) -> [Substring] {
-        text.split { character in
-            guard let ascii = character.asciiValue else { return false }
-            return !(ascii >= 48 && ascii <= 57) && !(ascii >= 97 && ascii <= 122) && !(ascii >= 65 && ascii <= 90)
-        }
+        text.split { $0.isASCII && !$0.isLetterQuick && !$0.isNumberQuick }
     }
 }

@@ -9,12 +9,14 @@ public enum ThreadPriority {
     /// it starts afterwards inherit that. (Linux keeps a niceness per thread: `setpriority` with
     /// `who` 0 sets the caller's alone.)
     public static func lowerCurrentThread() {
-        let which = __priority_which_t(PRIO_PROCESS.rawValue)
-        if getpriority(which, 0) < backgroundNiceness {
-            _ = setpriority(which, 0, backgroundNiceness)
+        if currentNiceness < backgroundNiceness {
+            _ = setpriority(thisThread, 0, backgroundNiceness)
         }
     }
 
     /// The calling thread's niceness.
-    public static var currentNiceness: Int32 { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
+    public static var currentNiceness: Int32 { getpriority(thisThread, 0) }
+
+    /// With `who` 0: the calling thread.
+    private static let thisThread = __priority_which_t(PRIO_PROCESS.rawValue)
 }
