@@ -38,6 +38,72 @@ import Testing
         #expect(rows == [[1, 2, 2], [2, 1, 1]])
     }
 
+    @Test func rebuildingTablesForTheirChecksKeepsEveryRowTriggerAndRule() throws {
+        let folder = try TemporaryDirectory()
+        let connection = try SQLiteConnection(path: folder.path("ledger.sqlite"))
+        try Migrator.migrate(connection, migrations: Migration.embedded.filter { $0.id <= 4 })
+        let now = "2026-11-30T10:00:00.000Z"
+        try connection.run("INSERT INTO notes (id, path, content_hash, text, received_at, created_at, updated_at) VALUES (7, 'a.txt', 'h', 'taxi 12', ?, ?, ?)",
+                           [.text(now), .text(now), .text(now)])
+        try connection.run("""
+            INSERT INTO drafts (id, note_id, status, status_reason, current_version, merchant, amount, amount_e4, currency, category, purpose, date, created_at, updated_at)
+            VALUES (40, 7, 'review', 'why', 2, 'Taxi', '12.00', 120000, 'EUR', 'transport', 'airport', '2026-11-29', ?, ?)
+            """, [.text(now), .text(now)])
+        try connection.run("INSERT INTO draft_versions (draft_id, version, origin, created_at, merchant, confidence, changed) VALUES (40, 1, 'fill', ?, 'Taxi', '{\"merchant\":0.9}', '[\"merchant\"]'), (40, 2, 'edit', ?, 'Cab', '{}', '[]')",
+                           [.text(now), .text(now)])
+        try connection.run("INSERT INTO field_locks (draft_id, field, version, locked_at) VALUES (40, 'merchant', 2, ?)", [.text(now)])
+        try connection.run("INSERT INTO jobs (id, draft_id, kind, state, attempts, available_at, lease_until, last_error, created_at, updated_at, lease_owner) VALUES (90, 40, 'refill', 'failed', 3, ?, ?, 'boom', ?, ?, 'host:1')",
+                           [.text(now), .text(now), .text(now), .text(now)])
+        let tables = ["notes", "drafts", "draft_versions", "field_locks", "jobs"]
+        func contents() throws -> [[[SQLiteValue]]] {
+            try tables.map { table in try connection.query("SELECT * FROM \(table)").map(\.values) }
+        }
+        let before = try contents()
+        let indexes = "SELECT name FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL ORDER BY name"
+        let indexesBefore = try connection.query(indexes).map { $0.string(0) }
+
+        try Migrator.migrate(connection)
+        #expect(try contents() == before)
+        #expect(try connection.query(indexes).map { $0.string(0) } == indexesBefore)
+        // The rules hold as before: allowed values, append-only versions, foreign keys (on again).
+        #expect(throws: SQLiteError.self) { try connection.run("UPDATE drafts SET status = 'done' WHERE id = 40") }
+        #expect(throws: SQLiteError.self) { try connection.run("UPDATE jobs SET state = 'queued' WHERE id = 90") }
+        #expect(throws: SQLiteError.self) { try connection.run("UPDATE field_locks SET field = 'note' WHERE draft_id = 40") }
+        #expect(throws: SQLiteError.self) { try connection.run("DELETE FROM draft_versions WHERE draft_id = 40") }
+        #expect(throws: SQLiteError.self) {
+            try connection.run("INSERT INTO jobs (draft_id, kind, state, available_at, created_at, updated_at) VALUES (41, 'fill', 'pending', ?, ?, ?)",
+                               [.text(now), .text(now), .text(now)])
+        }
+        try connection.run("UPDATE drafts SET status = 'approved' WHERE id = 40")
+        // Writing a draft, a version, a lock or a job no longer builds a temporary b-tree per row.
+        for sql in ["INSERT INTO drafts (note_id, status, created_at, updated_at) VALUES (1, 'queued', '', '')",
+                    "UPDATE drafts SET status = 'ready' WHERE id = 1",
+                    "INSERT INTO draft_versions (draft_id, version, origin, created_at) VALUES (1, 1, 'fill', '')",
+                    "INSERT INTO field_locks (draft_id, field, version, locked_at) VALUES (1, 'date', 1, '')",
+                    "INSERT INTO jobs (draft_id, kind, state, available_at, created_at, updated_at) VALUES (1, 'fill', 'pending', '', '', '')"] {
+            let program = try connection.query("EXPLAIN " + sql).compactMap { $0.string(1) }
+            #expect(!program.contains("OpenEphemeral"), "\(sql)")
+        }
+    }
+
+    @Test func aMigrationThatLeavesABrokenReferenceIsRolledBack() throws {
+        let folder = try TemporaryDirectory()
+        let connection = try SQLiteConnection(path: folder.path("ledger.sqlite"))
+        try Migrator.migrate(connection)
+        let now = "2026-11-30T10:00:00.000Z"
+        try connection.run("INSERT INTO notes (id, path, content_hash, text, received_at, created_at, updated_at) VALUES (1, 'a.txt', 'h', 't', ?, ?, ?)",
+                           [.text(now), .text(now), .text(now)])
+        try connection.run("INSERT INTO drafts (id, note_id, status, created_at, updated_at) VALUES (5, 1, 'queued', ?, ?)", [.text(now), .text(now)])
+        let latest = Migration.embedded.last!.id
+        let careless = Migration.embedded + [Migration(id: latest + 1, name: "9999_careless.sql", sql: "DELETE FROM notes;")]
+        let error = try #require(throws: MigrationError.self) { try Migrator.migrate(connection, migrations: careless) }
+        #expect(error == .brokenReference(name: "9999_careless.sql", table: "drafts", rowID: 5, parent: "notes"))
+        #expect(error.description.contains("rolled back"))
+        #expect(try Migrator.version(of: connection) == latest)
+        #expect(try connection.query("SELECT count(*) FROM notes").first?.int(0) == 1)
+        #expect(throws: SQLiteError.self) { try connection.run("DELETE FROM notes") }
+    }
+
     @Test func anEditedShippedMigrationStopsWithItsName() throws {
         let folder = try TemporaryDirectory()
         let connection = try SQLiteConnection(path: folder.path("ledger.sqlite"))

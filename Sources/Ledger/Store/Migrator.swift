@@ -25,6 +25,8 @@ public enum MigrationError: Error, CustomStringConvertible, Sendable, Equatable 
     case changedAfterApplying(name: String, applied: String, embedded: String)
     /// The database was written by a newer NoteLedger.
     case newerSchema(database: Int, supported: Int)
+    /// After a migration a row refers to one that does not exist (the migration was rolled back).
+    case brokenReference(name: String, table: String, rowID: Int64?, parent: String)
 
     public var description: String {
         switch self {
@@ -35,6 +37,10 @@ public enum MigrationError: Error, CustomStringConvertible, Sendable, Equatable 
         case .newerSchema(let database, let supported):
             "this database has schema version \(database), written by a newer NoteLedger; this build knows "
                 + "versions up to \(supported). Upgrade NoteLedger, or use another --db"
+        case .brokenReference(let name, let table, let rowID, let parent):
+            "migration \(name) was rolled back: afterwards row \(rowID.map(String.init) ?? "?") of \(table) referred to a "
+                + "missing row of \(parent). The database is as it was; run `sqlite3 DB 'PRAGMA foreign_key_check'` to "
+                + "see every such row, and report it with that output"
         }
     }
 }
@@ -67,10 +73,19 @@ public enum Migrator {
         }
         let done = Set(applied.compactMap { $0.int(0).map(Int.init) })
         for migration in migrations where !done.contains(migration.id) {
+            // SQLite changes a constraint by rebuilding the table: copy, drop, rename. Other tables
+            // still refer to it meanwhile, so foreign keys are off during a migration (the pragma
+            // does nothing inside a transaction) and every one is checked before it commits.
+            try connection.execute("PRAGMA foreign_keys = OFF")
+            defer { try? connection.execute("PRAGMA foreign_keys = ON") }
             try connection.transaction {
                 // Another process may have applied it while we waited for the lock.
                 if try connection.query("SELECT 1 FROM schema_migrations WHERE id = ?", [.integer(Int64(migration.id))]).isEmpty {
                     try connection.execute(migration.sql)
+                    if let broken = try connection.query("PRAGMA foreign_key_check").first {
+                        throw MigrationError.brokenReference(name: migration.name, table: broken.string(0) ?? "?",
+                                                             rowID: broken.int(1), parent: broken.string(2) ?? "?")
+                    }
                     try connection.run(
                         "INSERT INTO schema_migrations (id, name, checksum, applied_at) VALUES (?, ?, ?, ?)",
                         [.integer(Int64(migration.id)), .text(migration.name), .text(migration.checksum), .text(Timestamp.now())])
