@@ -16,6 +16,7 @@ public struct SHA256: Sendable {
 
     /// Feeds more bytes into the digest.
     public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        if bytes.withContiguousStorageIfAvailable({ update(UnsafeRawBufferPointer($0)) }) != nil { return }
         for byte in bytes {
             buffer.append(byte)
             length &+= 1
@@ -28,33 +29,37 @@ public struct SHA256: Sendable {
 
     /// Feeds a contiguous block; whole 64-byte blocks are compressed in place without copying.
     public mutating func update(_ data: UnsafeRawBufferPointer) {
+        guard let base = data.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+        length &+= UInt64(data.count)
         var offset = 0
         if !buffer.isEmpty {
-            let take = min(64 - buffer.count, data.count)
-            update(data[0..<take])
-            offset = take
+            offset = min(64 - buffer.count, data.count)
+            buffer.append(contentsOf: UnsafeBufferPointer(start: base, count: offset))
+            if buffer.count == 64 {
+                buffer.withUnsafeBufferPointer { compress($0.baseAddress!) }
+                buffer.removeAll(keepingCapacity: true)
+            }
         }
-        let base = data.baseAddress?.assumingMemoryBound(to: UInt8.self)
-        while offset + 64 <= data.count, let base {
+        while offset + 64 <= data.count {
             compress(base + offset)
-            length &+= 64
             offset += 64
         }
-        if offset < data.count {
-            update(data[offset...])
-        }
+        buffer.append(contentsOf: UnsafeBufferPointer(start: base + offset, count: data.count - offset))
     }
 
     /// Finishes and returns the 32-byte digest.
     public mutating func finalize() -> [UInt8] {
-        let bitLength = length &* 8
-        update(CollectionOfOne(0x80))
-        while buffer.count != 56 {
-            update(CollectionOfOne(0))
+        // The padding: 0x80, zeros up to 56 bytes into a block, then the length in bits (big-endian).
+        var tail = buffer
+        tail.append(0x80)
+        tail.append(contentsOf: repeatElement(0, count: (119 - buffer.count) % 64))
+        withUnsafeBytes(of: (length &* 8).bigEndian) { tail.append(contentsOf: $0) }
+        tail.withUnsafeBufferPointer { block in
+            for start in stride(from: 0, to: block.count, by: 64) { compress(block.baseAddress! + start) }
         }
-        update((0..<8).reversed().map { UInt8(truncatingIfNeeded: bitLength >> (UInt64($0) * 8)) })
-        let words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
-        return words.flatMap { word in (0..<4).reversed().map { UInt8(truncatingIfNeeded: word >> (UInt32($0) * 8)) } }
+        let words = (state.0.bigEndian, state.1.bigEndian, state.2.bigEndian, state.3.bigEndian,
+                     state.4.bigEndian, state.5.bigEndian, state.6.bigEndian, state.7.bigEndian)
+        return withUnsafeBytes(of: words) { Array($0) }
     }
 
     /// The lowercase hex digest of some bytes.
@@ -66,7 +71,10 @@ public struct SHA256: Sendable {
 
     /// The lowercase hex digest of a string's UTF-8 bytes.
     public static func hex(of string: String) -> String {
-        hex(of: Array(string.utf8))
+        var string = string
+        var hasher = SHA256()
+        string.withUTF8 { hasher.update(UnsafeRawBufferPointer($0)) }
+        return hasher.finalize().hexString
     }
 
     /// The lowercase hex digest of a file, read in 1 MiB blocks.
@@ -128,15 +136,18 @@ extension UInt32 {
     }
 }
 
+private let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
 extension Sequence where Element == UInt8 {
     /// Lowercase hexadecimal, two digits a byte.
     public var hexString: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        for byte in self {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0f)])
+        let bytes = Array(self)
+        return String(unsafeUninitializedCapacity: bytes.count * 2) { out in
+            for (index, byte) in bytes.enumerated() {
+                out[2 * index] = hexDigits[Int(byte >> 4)]
+                out[2 * index + 1] = hexDigits[Int(byte & 0x0f)]
+            }
+            return bytes.count * 2
         }
-        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -33,6 +33,36 @@ import Testing
         }
     }
 
+    /// Every length from 0 to 130 bytes, both block-padding edges included (55/56 and 119/120
+    /// bytes), against coreutils' `sha256sum`.
+    @Test func everyShortLengthMatchesSha256sum() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sha-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var ours: [String: String] = [:]
+        for length in 0...130 {
+            let text = String((0..<length).map { Character(Unicode.Scalar(UInt8(97 + $0 % 26))) })
+            let name = "\(length).txt"
+            try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+            ours[name] = SHA256.hex(of: text)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+        process.arguments = ours.keys.sorted()
+        process.currentDirectoryURL = folder
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let listing = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        var theirs: [String: String] = [:]
+        for line in listing.split(separator: "\n") {
+            let parts = line.split(separator: " ", omittingEmptySubsequences: true)
+            theirs[String(parts[1])] = String(parts[0])
+        }
+        #expect(theirs == ours)
+    }
+
     @Test func fileDigestMatchesBytes() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("sha-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: url) }
