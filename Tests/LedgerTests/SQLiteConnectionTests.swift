@@ -20,6 +20,19 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: folder.path("ledger.sqlite")))
     }
 
+    @Test func textIsBoundWhole() throws {
+        let folder = try TemporaryDirectory()
+        let db = try SQLiteConnection(path: folder.path("ledger.sqlite"))
+        // Empty (not NULL), short and long, non-ASCII, and a NUL inside.
+        let texts = ["", "a", "Café Zürich 12,50 €", String(repeating: "long note ", count: 500), "before\u{0}after"]
+        for text in texts {
+            let row = try #require(try db.query("SELECT ?, typeof(?1), length(CAST(?1 AS BLOB))", [.text(text)]).first)
+            #expect(row[0] == .text(text))
+            #expect(row.string(1) == "text")
+            #expect(row.int(2) == Int64(text.utf8.count))
+        }
+    }
+
     @Test func errorsCarryTheCodeMessageAndSQL() throws {
         let folder = try TemporaryDirectory()
         let db = try SQLiteConnection(path: folder.path("ledger.sqlite"))

@@ -91,7 +91,15 @@ public final class SQLiteStatement {
             case .null: rc = sqlite3_bind_null(pointer, index)
             case .integer(let int): rc = sqlite3_bind_int64(pointer, index, int)
             case .real(let real): rc = sqlite3_bind_double(pointer, index, real)
-            case .text(let text): rc = sqlite3_bind_text(pointer, index, text, -1, SQLITE_TRANSIENT)
+            case .text(var text):
+                // With its length, from the string's own UTF-8: no C-string copy, no strlen.
+                rc = text.withUTF8 { utf8 in
+                    utf8.withMemoryRebound(to: CChar.self) { text in
+                        // An empty string's UTF-8 may have no address; a null pointer would bind NULL.
+                        guard let start = text.baseAddress else { return sqlite3_bind_text(pointer, index, "", 0, SQLITE_TRANSIENT) }
+                        return sqlite3_bind_text(pointer, index, start, Int32(text.count), SQLITE_TRANSIENT)
+                    }
+                }
             case .blob(let bytes):
                 rc = bytes.withUnsafeBytes { sqlite3_bind_blob(pointer, index, $0.baseAddress, Int32($0.count), SQLITE_TRANSIENT) }
             }
@@ -148,7 +156,11 @@ public final class SQLiteStatement {
         switch sqlite3_column_type(pointer, index) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(pointer, index))
         case SQLITE_FLOAT: return .real(sqlite3_column_double(pointer, index))
-        case SQLITE_TEXT: return .text(String(cString: sqlite3_column_text(pointer, index)))
+        case SQLITE_TEXT:
+            // Column text is read by its length (as it was bound): a NUL inside does not end it.
+            let count = Int(sqlite3_column_bytes(pointer, index))
+            guard count > 0, let text = sqlite3_column_text(pointer, index) else { return .text("") }
+            return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
         case SQLITE_BLOB:
             let count = Int(sqlite3_column_bytes(pointer, index))
             guard count > 0, let bytes = sqlite3_column_blob(pointer, index) else { return .blob([]) }
