@@ -34,6 +34,6 @@ SELECT id, 1, 'fill', created_at, 'gemma-3-270m-q4_k_m.gguf', 'a5fd3b62', mercha
 INSERT INTO drafts_fts (rowid, note, merchant, purpose) SELECT d.id, n.text, d.merchant, d.purpose FROM drafts d JOIN notes n ON n.id = d.note_id;
 COMMIT;
 PRAGMA wal_checkpoint(TRUNCATE);
-ANALYZE;
+-- No ANALYZE: the ledger is left as NoteLedger leaves one; `query` analyzes it when it first needs to.
 SQL
 echo "$db: $(sqlite3 "$db" 'SELECT count(*) FROM drafts') drafts, $(du -h "$db" | cut -f1)"

@@ -1,4 +1,5 @@
 import Foundation
+import Ledger
 import TestSupport
 import Testing
 
@@ -73,6 +74,9 @@ import Testing
         #expect(approve.status == 0)
         #expect(try drafts(environment, ["status:approved"]).count == 1)
         #expect(try drafts(environment, ["lucio", "edited"]).count == 1)
+        // Searching by status left statistics behind for the query planner.
+        let connection = try SQLiteConnection(path: folder.path("ledger.sqlite"))
+        #expect(try connection.query("SELECT count(*) FROM sqlite_stat1 WHERE tbl = 'drafts'").first?.int(0) ?? 0 > 0)
     }
 
     @Test(arguments: [

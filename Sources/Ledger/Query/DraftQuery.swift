@@ -99,4 +99,14 @@ extension DraftStore {
         let (sql, bindings) = query.sql()
         return try connection.query(sql, bindings).map(Self.draft(from:))
     }
+
+    /// Lets SQLite refresh the statistics its query planner reads (`PRAGMA optimize`). It analyzes
+    /// only the tables this connection searched through an index that were never analyzed or have
+    /// grown 25-fold since, so it usually does nothing, and costs ~2 s per million drafts when it
+    /// does. Without statistics a search such as `category:food amount>20` walks the category index
+    /// and sorts a quarter of the ledger instead of reading drafts newest first until it has enough:
+    /// 2 s instead of 30 ms on a million drafts.
+    public func refreshQueryStatistics() throws {
+        try connection.execute("PRAGMA optimize")
+    }
 }

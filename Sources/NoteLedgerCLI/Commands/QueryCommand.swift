@@ -32,7 +32,10 @@ struct QueryCommand: Command {
     }
 
     func run(in context: CommandContext) async throws {
-        let drafts = try Review.openStore(context).drafts(matching: query)
+        let store = try Review.openStore(context)
+        let drafts = try store.drafts(matching: query)
+        // After the answer is out: statistics for the next search (rarely any work).
+        defer { try? store.refreshQueryStatistics() }
         let console = context.console
         switch format {
         case "json":
