@@ -38,9 +38,9 @@ public enum MigrationError: Error, CustomStringConvertible, Sendable, Equatable 
             "this database has schema version \(database), written by a newer NoteLedger; this build knows "
                 + "versions up to \(supported). Upgrade NoteLedger, or use another --db"
         case .brokenReference(let name, let table, let rowID, let parent):
-            "migration \(name) was rolled back: afterwards row \(rowID.map(String.init) ?? "?") of \(table) referred to a "
-                + "missing row of \(parent). The database is as it was; run `sqlite3 DB 'PRAGMA foreign_key_check'` to "
-                + "see every such row, and report it with that output"
+            "migration \(name) was rolled back: it left row \(rowID.map(String.init) ?? "?") of \(table) referring to a "
+                + "missing row of \(parent). The database is unchanged and still works with the NoteLedger that wrote it; "
+                + "keep using that one and report this message (it is a bug in the migration)"
         }
     }
 }
