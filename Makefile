@@ -6,7 +6,7 @@ LLAMA_PREFIX := $(CACHE)/llama.cpp-$(LLAMA_VERSION)
 export PKG_CONFIG_PATH := $(LLAMA_PREFIX)/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 export PATH := /opt/swift/usr/bin:$(PATH)
 
-.PHONY: deps build run test bench bench-extract bench-store bench-export clean
+.PHONY: deps build run test bench bench-extract bench-store bench-export bench-record clean
 
 ## deps: install Debian packages, build llama.cpp and fetch the model (idempotent)
 deps:
@@ -39,6 +39,11 @@ bench-store: build
 ## bench-export: export --all of a 1,000,000-draft ledger beside sqlite3 -csv
 bench-export: build
 	Benchmarks/export-bench.sh
+
+## bench-record: the store work of recording new notes (what the watcher's recording thread does), per note
+bench-record: deps
+	swift build -c release --product record-bench
+	.build/release/record-bench 1 5 500
 
 clean:
 	rm -rf .build

@@ -32,6 +32,8 @@ let package = Package(
         .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["MigrationEmbedder"]),
         .target(name: "NoteLedgerCLI", dependencies: ["Ledger", "Guided", "GuidedLlama", "Digest"]),
         .executableTarget(name: "noteledger", dependencies: ["NoteLedgerCLI"]),
+        // `make bench-record`: the recording thread's store work alone.
+        .executableTarget(name: "record-bench", dependencies: ["Ledger"], path: "Benchmarks/RecordBench"),
 
         // MARK: - Tests
         .target(name: "TestSupport", dependencies: ["Guided"], path: "Tests/TestSupport"),
