@@ -4,7 +4,11 @@ import Ledger
 /// Helpers the review commands share.
 enum Review {
     static func openStore(_ context: CommandContext) throws -> DraftStore {
-        try DraftStore(path: context.configuration.databasePath)
+        let path = context.configuration.databasePath
+        return try DraftStore(path: path) { migration in
+            context.console.err("upgrading the ledger \(path) to schema \(migration.id) (\(migration.name)); "
+                + "on a large ledger this can take a while, once")
+        }
     }
 
     /// Reads the one draft id a command takes as its only argument. - Throws: `UsageError`.

@@ -79,6 +79,23 @@ import Testing
         #expect(try connection.query("SELECT count(*) FROM sqlite_stat1 WHERE tbl = 'drafts'").first?.int(0) ?? 0 > 0)
     }
 
+    @Test func upgradingAnOlderLedgerSaysSoOnce() throws {
+        let (folder, environment) = try ledger()
+        let connection = try SQLiteConnection(path: folder.path("ledger.sqlite"))
+        try Migrator.migrate(connection, migrations: Migration.embedded.filter { $0.id <= 4 })
+        let latest = try #require(Migration.embedded.last)
+        let first = try runNoteLedger(["query"], environment: environment)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("upgrading the ledger \(folder.path("ledger.sqlite")) to schema \(latest.id) (\(latest.name))"))
+        #expect(try Migrator.version(of: connection) == latest.id)
+        let again = try runNoteLedger(["query"], environment: environment)
+        #expect(!again.stderr.contains("upgrading"))
+        // A new ledger is created, not upgraded.
+        let fresh = try runNoteLedger(["query"], environment: ["NOTELEDGER_DB": folder.path("new.sqlite")])
+        #expect(fresh.status == 0, "\(fresh.stderr)")
+        #expect(!fresh.stderr.contains("upgrading"))
+    }
+
     @Test(arguments: [
         (["edit", "1", "amount=twelve"], "amount must be a number"),
         (["edit", "1", "category=snacks"], "category must be one of food, travel, shopping, other"),

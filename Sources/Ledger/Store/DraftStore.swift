@@ -9,8 +9,9 @@ public final class DraftStore {
     public let path: String
 
     /// Opens (creating it and its folder if needed) the ledger at `path` and migrates it.
+    /// - Parameter upgrading: told of each migration applied to an existing ledger (see `Migrator`).
     /// - Throws: `StoreError` with what to do, `MigrationError`, or `SQLiteError`.
-    public init(path: String) throws {
+    public init(path: String, upgrading: ((Migration) -> Void)? = nil) throws {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -19,7 +20,7 @@ public final class DraftStore {
         }
         self.path = path
         connection = try SQLiteConnection(path: path)
-        try Migrator.migrate(connection)
+        try Migrator.migrate(connection, upgrading: upgrading)
     }
 
     /// The schema version of the open database.

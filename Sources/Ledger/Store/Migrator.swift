@@ -49,10 +49,13 @@ public enum MigrationError: Error, CustomStringConvertible, Sendable, Equatable 
 /// with their checksum; refuses a database whose applied migrations were edited or are newer.
 public enum Migrator {
     /// Brings `connection` to the latest schema.
+    /// - Parameter upgrading: called before each migration applied to a database that already had a
+    ///   schema (an upgrade, which on a large ledger can take a while); not for a new database.
     /// - Returns: the schema version after migrating.
     /// - Throws: `MigrationError`, or `SQLiteError` when a migration fails (it is rolled back).
     @discardableResult
-    public static func migrate(_ connection: SQLiteConnection, migrations: [Migration] = Migration.embedded) throws -> Int {
+    public static func migrate(_ connection: SQLiteConnection, migrations: [Migration] = Migration.embedded,
+                               upgrading: ((Migration) -> Void)? = nil) throws -> Int {
         try connection.execute("""
             CREATE TABLE IF NOT EXISTS schema_migrations (
                 id INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL, applied_at TEXT NOT NULL)
@@ -81,6 +84,7 @@ public enum Migrator {
             try connection.transaction {
                 // Another process may have applied it while we waited for the lock.
                 if try connection.query("SELECT 1 FROM schema_migrations WHERE id = ?", [.integer(Int64(migration.id))]).isEmpty {
+                    if !applied.isEmpty { upgrading?(migration) }
                     try connection.execute(migration.sql)
                     if let broken = try connection.query("PRAGMA foreign_key_check").first {
                         throw MigrationError.brokenReference(name: migration.name, table: broken.string(0) ?? "?",
