@@ -16,14 +16,8 @@ public struct SHA256: Sendable {
 
     /// Feeds more bytes into the digest.
     public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        if bytes.withContiguousStorageIfAvailable({ update(UnsafeRawBufferPointer($0)) }) != nil { return }
-        for byte in bytes {
-            buffer.append(byte)
-            length &+= 1
-            if buffer.count == 64 {
-                buffer.withUnsafeBufferPointer { compress($0.baseAddress!) }
-                buffer.removeAll(keepingCapacity: true)
-            }
+        if bytes.withContiguousStorageIfAvailable({ update(UnsafeRawBufferPointer($0)) }) == nil {
+            Array(bytes).withUnsafeBytes { update($0) }
         }
     }
 
@@ -71,10 +65,7 @@ public struct SHA256: Sendable {
 
     /// The lowercase hex digest of a string's UTF-8 bytes.
     public static func hex(of string: String) -> String {
-        var string = string
-        var hasher = SHA256()
-        string.withUTF8 { hasher.update(UnsafeRawBufferPointer($0)) }
-        return hasher.finalize().hexString
+        hex(of: string.utf8)
     }
 
     /// The lowercase hex digest of a file, read in 1 MiB blocks.
