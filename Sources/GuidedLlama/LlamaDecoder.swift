@@ -35,6 +35,8 @@ final class LlamaDecoder {
     func generate(
         prompt: String, grammar: String, options: GenerationOptions,
         forcedText: ([UInt8]) -> ForcedText? = { _ in nil },
+        choicePoint: ([UInt8]) -> ChoicePoint? = { _ in nil },
+        decide: (ChoicePoint, [Double]) -> Int = { _, scores in ChoiceCalibration.argmax(scores) },
         onToken: (GeneratedToken) throws -> Bool
     ) throws {
         let maxTokens = options.maximumTokens
@@ -95,6 +97,27 @@ final class LlamaDecoder {
                 pending += tokens
                 continue
             }
+            if let point = choicePoint(output), let options = optionTokens(point) {
+                try decodePending()
+                let scores = try score(options)
+                let totals = scores.map { $0.reduce(0, +) }
+                let chosen = decide(point, totals)
+                if LlamaDecoder.trace {
+                    FileHandle.standardError.write(Data(("trace: choice \(point.path) "
+                        + zip(point.options, totals).map { "\(String(decoding: $0, as: UTF8.self).filter { $0 != "\"" && $0 != " " }) \(String(format: "%.3f", $1))" }
+                            .joined(separator: " ") + " -> \(chosen)\n").utf8))
+                }
+                guard options.indices.contains(chosen) else { throw LlamaError.grammarDeadEnd(grammar: grammar) }
+                for (token, logProbability) in zip(options[chosen], scores[chosen] + Array(repeating: 0, count: options[chosen].count)) {
+                    sampler.accept(token)
+                    let bytes = model.piece(token)
+                    output += bytes
+                    generated += 1
+                    guard try onToken(GeneratedToken(bytes: bytes, logProbability: logProbability)) else { return }
+                }
+                pending += options[chosen]
+                continue
+            }
             try decodePending()
             let logits = context.lastLogits()
             let choice = random == nil
@@ -119,6 +142,54 @@ final class LlamaDecoder {
               let tokens = try? model.tokenize(String(decoding: bytes, as: UTF8.self), addSpecial: false, parseSpecial: false),
               !tokens.isEmpty, tokens.flatMap(model.piece) == bytes else { return nil }
         return tokens
+    }
+
+    // MARK: - Choice points
+
+    /// Each option's tokens, when every option spells its text exactly and none is empty.
+    private func optionTokens(_ point: ChoicePoint) -> [[llama_token]]? {
+        let tokens = point.options.map(forcedTokens)
+        guard tokens.count > 1, tokens.allSatisfy({ $0 != nil }) else { return nil }
+        return tokens.map { $0! }
+    }
+
+    /// Per option, the log-probabilities of its tokens up to and including the first one no other
+    /// option shares at that position (the grammar forces the rest). Options that share a first
+    /// run of tokens are scored through it once. The KV cache is left as it was.
+    private func score(_ options: [[llama_token]]) throws -> [[Double]] {
+        var scores = Array(repeating: [Double](), count: options.count)
+        let base = cachedTokens.count
+        func walk(_ group: [Int], depth: Int) throws {
+            let logits = context.lastLogits()
+            var byToken: [llama_token: [Int]] = [:]
+            for index in group where depth < options[index].count {
+                byToken[options[index][depth], default: []].append(index)
+            }
+            let total = logSumExp(logits)
+            var shared: [(llama_token, [Int])] = []
+            for (token, members) in byToken {
+                let logProbability = Double(logits[Int(token)]) - total
+                for index in members { scores[index].append(logProbability) }
+                if members.count > 1 { shared.append((token, members)) }
+            }
+            for (token, members) in shared {
+                try context.decode([token])
+                try walk(members, depth: depth + 1)
+                context.truncate(from: base + depth)
+            }
+        }
+        try walk(Array(options.indices), depth: 0)
+        cachedTokens = Array(cachedTokens.prefix(base))
+        return scores
+    }
+
+    /// log of the sum of exp(logit) over the vocabulary.
+    private func logSumExp(_ logits: UnsafeMutableBufferPointer<Float>) -> Double {
+        var maximum = -Float.infinity
+        for logit in logits where logit > maximum { maximum = logit }
+        var sum = 0.0
+        for logit in logits { sum += Double(expf(logit - maximum)) }
+        return Double(maximum) + log(sum)
     }
 
     // MARK: - Prompt and prefix reuse
@@ -273,10 +344,6 @@ final class LlamaDecoder {
 
     /// log softmax over the full vocabulary.
     private func logProbability(of token: llama_token, in logits: UnsafeMutableBufferPointer<Float>) -> Double {
-        var maximum = -Float.infinity
-        for logit in logits where logit > maximum { maximum = logit }
-        var sum = 0.0
-        for logit in logits { sum += Double(expf(logit - maximum)) }
-        return Double(logits[Int(token)] - maximum) - log(sum)
+        Double(logits[Int(token)]) - logSumExp(logits)
     }
 }

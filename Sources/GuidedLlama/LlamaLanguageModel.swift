@@ -69,7 +69,8 @@ public final class LlamaLanguageModel: LanguageModel, @unchecked Sendable {
                 }
                 do {
                     try decoder.generate(prompt: request.prompt, grammar: request.grammar.text, options: request.options,
-                                         forcedText: request.forcedText) { token in
+                                         forcedText: request.forcedText, choicePoint: request.choicePoint,
+                                         decide: request.decide) { token in
                         guard !stop.isSet else { return false }
                         continuation.yield(GeneratedPiece(bytes: token.bytes, logProbability: token.logProbability))
                         return true

@@ -53,6 +53,22 @@ public struct ForcedText: Sendable, Equatable {
     }
 }
 
+/// A closed choice the output has reached: the next value is exactly one of `options`.
+/// A model that supports it scores every option as a whole and writes the one `decide` picks,
+/// instead of letting the first token's argmax decide (which favours whatever option the model
+/// prefers for any input; see `ChoiceCalibration`).
+public struct ChoicePoint: Sendable, Equatable {
+    /// The schema path of the value ("Expense.category").
+    public let path: String
+    /// The text each option writes next, separator included (` "food"`).
+    public let options: [[UInt8]]
+
+    public init(path: String, options: [[UInt8]]) {
+        self.path = path
+        self.options = options
+    }
+}
+
 /// What to generate: a prompt, the grammar the output must follow, and how.
 public struct GenerationRequest: Sendable {
     public let prompt: String
@@ -61,13 +77,23 @@ public struct GenerationRequest: Sendable {
     /// Given the output so far, the text the grammar forces next (structure between values), if
     /// known. A model may feed it in one batch instead of sampling it token by token.
     public let forcedText: @Sendable ([UInt8]) -> ForcedText?
+    /// Given the output so far, the closed choice it has reached, if any. Models that cannot
+    /// score options ignore it and sample under the grammar as usual.
+    public let choicePoint: @Sendable ([UInt8]) -> ChoicePoint?
+    /// Which option of a choice point to write, given each option's log-probability after the
+    /// output so far (natural log; see `LanguageModel.generate`).
+    public let decide: @Sendable (ChoicePoint, [Double]) -> Int
 
     public init(prompt: String, grammar: Grammar, options: GenerationOptions = GenerationOptions(),
-                forcedText: @escaping @Sendable ([UInt8]) -> ForcedText? = { _ in nil }) {
+                forcedText: @escaping @Sendable ([UInt8]) -> ForcedText? = { _ in nil },
+                choicePoint: @escaping @Sendable ([UInt8]) -> ChoicePoint? = { _ in nil },
+                decide: @escaping @Sendable (ChoicePoint, [Double]) -> Int = { _, scores in ChoiceCalibration.argmax(scores) }) {
         self.prompt = prompt
         self.grammar = grammar
         self.options = options
         self.forcedText = forcedText
+        self.choicePoint = choicePoint
+        self.decide = decide
     }
 }
 
@@ -81,6 +107,9 @@ public protocol LanguageModel: Sendable {
     var parallelRequests: Int { get }
 
     /// Generates a continuation of the request's prompt that its grammar admits, piece by piece.
+    /// At a choice point (`request.choicePoint`), a model that supports it scores each option by
+    /// the log-probability of its tokens up to where it differs from every other option (the rest
+    /// is forced by the grammar) and writes the option `request.decide` picks.
     /// The stream ends when the grammar is complete or `options.maximumTokens` is reached;
     /// cancelling the consumer stops the model. Failures are `GenerationError`s.
     func generate(_ request: GenerationRequest) -> AsyncThrowingStream<GeneratedPiece, any Error>

@@ -63,22 +63,47 @@ public final class LanguageModelSession: Sendable {
     ///     (for guides filled per request, such as `substring(of:)` the input).
     ///   - onSnapshot: called with each cumulative snapshot as the value grows.
     /// - Throws: `GenerationError`; `GeneratedContentError` when the value does not fit `Content`.
+    ///   - calibration: how closed choices (enumeration properties) are decided; `.none` takes
+    ///     the most likely option.
     public func respond<Content: Generable>(
         to input: String, generating type: Content.Type = Content.self,
         schema: GenerationSchema? = nil, options: GenerationOptions = GenerationOptions(),
+        calibration: ChoiceCalibration = .none,
         onSnapshot: (ResponseSnapshot<Content>) -> Void = { _ in }
     ) async throws -> Response<Content> {
         try claim()
         defer { release() }
         return try await run(input: input, schema: schema ?? Content.generationSchema, options: options,
-                             onSnapshot: onSnapshot)
+                             calibration: calibration, onSnapshot: onSnapshot)
+    }
+
+    /// Measures the model's preference among the options of every closed choice in `schema` for
+    /// inputs that say nothing (`contentFree`), to be divided out (`ChoiceCalibration`).
+    /// - Throws: `GenerationError`.
+    /// - Parameter schema: the run-time schema for an input, when requests use one.
+    public func calibrate<Content: Generable>(
+        generating type: Content.Type = Content.self, schema: ((String) -> GenerationSchema)? = nil,
+        contentFree: [String] = ["N/A", "", "[blank]"], options: GenerationOptions = GenerationOptions()
+    ) async throws -> ChoiceCalibration {
+        try claim()
+        defer { release() }
+        var samples: [[(ChoicePoint, [Double])]] = []
+        for input in contentFree {
+            let recorder = ChoiceRecorder()
+            let _: Response<Content> = try await run(
+                input: input, schema: schema?(input) ?? Content.generationSchema, options: options, calibration: .none,
+                recorder: recorder, onSnapshot: { _ in })
+            samples.append(recorder.points)
+        }
+        return ChoiceCalibration.averaging(samples)
     }
 
     /// Generates a `Content` for `input`, yielding a snapshot each time the value grows.
     /// Cancelling the consumer's task, or dropping the stream, stops the model.
     public func streamResponse<Content: Generable>(
         to input: String, generating type: Content.Type = Content.self,
-        schema: GenerationSchema? = nil, options: GenerationOptions = GenerationOptions()
+        schema: GenerationSchema? = nil, options: GenerationOptions = GenerationOptions(),
+        calibration: ChoiceCalibration = .none
     ) -> AsyncThrowingStream<ResponseSnapshot<Content>, any Error> {
         AsyncThrowingStream { continuation in
             do {
@@ -91,7 +116,8 @@ public final class LanguageModelSession: Sendable {
                 defer { release() }
                 do {
                     let _: Response<Content> = try await run(
-                        input: input, schema: schema ?? Content.generationSchema, options: options
+                        input: input, schema: schema ?? Content.generationSchema, options: options,
+                        calibration: calibration
                     ) { snapshot in
                         continuation.yield(snapshot)
                     }
@@ -115,16 +141,22 @@ public final class LanguageModelSession: Sendable {
     }
 
     private func run<Content: Generable>(
-        input: String, schema: GenerationSchema, options: GenerationOptions,
-        onSnapshot: (ResponseSnapshot<Content>) -> Void
+        input: String, schema: GenerationSchema, options: GenerationOptions, calibration: ChoiceCalibration,
+        recorder: ChoiceRecorder = ChoiceRecorder(), onSnapshot: (ResponseSnapshot<Content>) -> Void
     ) async throws -> Response<Content> {
         let grammar = try grammar(for: schema)
         var bytes: [UInt8] = []
         var tokens: [(end: Int, logProbability: Double)] = []
         var last: (content: GeneratedContent, isComplete: Bool)?
         var parsed = PartialJSONParser.parse(bytes)
-        let request = GenerationRequest(prompt: prompt(for: input), grammar: grammar, options: options,
-                                        forcedText: Self.forcedText(for: schema, prefix: Self.outputPrefix))
+        let request = GenerationRequest(
+            prompt: prompt(for: input), grammar: grammar, options: options,
+            forcedText: Self.forcedText(for: schema, prefix: Self.outputPrefix),
+            choicePoint: Self.choicePoint(for: schema, prefix: Self.outputPrefix),
+            decide: { point, scores in
+                recorder.record(point, scores)
+                return calibration.decide(point, scores)
+            })
         for try await piece in model.generate(request) {
             try Task.checkCancellation()
             bytes += piece.bytes
@@ -142,20 +174,76 @@ public final class LanguageModelSession: Sendable {
             throw GenerationError.decodingFailure(
                 "the output ended before the value was complete (\(tokens.count) tokens; limit \(options.maximumTokens))")
         }
-        return Response(
+        var confidence = Self.confidence(spans: parsed.spans, tokens: tokens)
+        var choices: [String: [Double]] = [:]
+        for (point, scores) in recorder.points {
+            let probabilities = calibration.probabilities(point, scores)
+            choices[point.path] = probabilities
+            confidence[point.path] = probabilities[calibration.decide(point, scores)]
+        }
+        var response = Response(
             content: try Content(content), rawContent: content,
             text: String(decoding: bytes, as: UTF8.self).trimmingLeadingSpace,
-            confidence: Self.confidence(spans: parsed.spans, tokens: tokens), tokenCount: tokens.count)
+            confidence: confidence, tokenCount: tokens.count)
+        response.choices = choices
+        return response
+    }
+
+    /// For an object schema, the enumeration properties are closed choices: once the output has
+    /// written such a property's key, the next value is one of its cases.
+    static func choicePoint(for schema: GenerationSchema, prefix: String) -> @Sendable ([UInt8]) -> ChoicePoint? {
+        guard case .object(_, let properties) = schema.kind else { return { _ in nil } }
+        let points: [(index: Int, key: [UInt8], name: String, cases: [String])] = properties.enumerated().compactMap {
+            index, property in
+            guard case .enumeration(let cases) = property.schema.kind, cases.count > 1 else { return nil }
+            return (index, Array(((index == 0 ? "{" : ", ") + GeneratedContent.quote(property.name) + ":").utf8),
+                    property.name, cases)
+        }
+        guard !points.isEmpty else { return { _ in nil } }
+        let prefixCount = prefix.utf8.count
+        return { bytes in
+            guard bytes.count > prefixCount else { return nil }
+            let body = Array(bytes.dropFirst(prefixCount))
+            for point in points {
+                let spaced = body.last == UInt8(ascii: " ")
+                let head = spaced ? Array(body.dropLast()) : body
+                guard head.count >= point.key.count, Array(head.suffix(point.key.count)) == point.key else { continue }
+                // The key must be the one the structure is at, not text inside an earlier value.
+                let written = PartialJSONParser.parse(Array(head.dropLast(point.key.count)))
+                let count: Int
+                switch written.content {
+                case .object(let members)?: count = members.count
+                default: count = 0
+                }
+                guard count == point.index else { continue }
+                return ChoicePoint(path: point.name, options: point.cases.map {
+                    Array(((spaced ? "" : " ") + GeneratedContent.quote($0)).utf8)
+                })
+            }
+            return nil
+        }
     }
 
     /// The output begins after the prompt's "Output:" label with one space.
     static let outputPrefix = " "
 
     /// For an object schema, the text between property values is fixed by the grammar
-    /// (`{"key": `, `, "key": `, `}`): it is offered to the model as forced text.
+    /// (`{"key": `, `, "key": `, `}`), and so is a constant value: it is offered to the model as
+    /// forced text.
     static func forcedText(for schema: GenerationSchema, prefix: String) -> @Sendable ([UInt8]) -> ForcedText? {
         guard case .object(_, let properties) = schema.kind, !properties.isEmpty else { return { _ in nil } }
-        let keys = properties.map { GeneratedContent.quote($0.name) + ": " }
+        // A constant value is forced with its key ("merchant" fixed by the caller costs no decoding).
+        let keys = properties.map { property -> String in
+            var key = GeneratedContent.quote(property.name) + ": "
+            if case .string(let guides) = property.schema.kind,
+               let value = guides.lazy.compactMap({ guide -> String? in
+                   if case .constant(let value) = guide { return value }
+                   return nil
+               }).first {
+                key += GeneratedContent.quote(value)
+            }
+            return key
+        }
         let prefixBytes = Array(prefix.utf8)
         return { bytes in
             guard bytes.count >= prefixBytes.count else {
@@ -194,6 +282,18 @@ public final class LanguageModelSession: Sendable {
         }
         return result
     }
+}
+
+/// The choice points a generation reached and their scores, as the model reported them.
+/// A lock guards the list: the model calls `decide` on its own thread.
+final class ChoiceRecorder: Sendable {
+    private let list = Mutex<[(ChoicePoint, [Double])]>([])
+
+    func record(_ point: ChoicePoint, _ scores: [Double]) {
+        list.withLock { $0.append((point, scores)) }
+    }
+
+    var points: [(ChoicePoint, [Double])] { list.withLock { $0 } }
 }
 
 extension String {

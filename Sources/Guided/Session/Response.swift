@@ -5,8 +5,11 @@ public struct Response<Content: Generable>: Sendable {
     /// The JSON text the model wrote.
     public let text: String
     /// Per value path (`merchant`, `items[0].name`): the geometric mean of the probabilities
-    /// of the tokens that wrote it, in 0...1, under the model's full distribution.
+    /// of the tokens that wrote it, in 0...1, under the model's full distribution; for a value
+    /// decided at a choice point, the chosen option's (calibrated) probability among the options.
     public let confidence: [String: Double]
+    /// Per choice point reached, by path: each option's calibrated probability among the options.
+    public var choices: [String: [Double]] = [:]
     /// Tokens generated.
     public let tokenCount: Int
 }

@@ -41,28 +41,37 @@ public struct Expense: Sendable, Equatable {
 }
 
 /// What the model is asked to fill: the fields that need reading the note. Amount, currency
-/// and date are read by rules from the text itself, and the category too when its keywords
-/// decide it; those are not generated.
+/// and date are read by rules from the text itself; those are not generated.
 struct ModelExpense: Generable {
     var merchant: String?
     var category: Category?
     var purpose: String?
 
-    /// Nothing grounded without a note; extraction always uses `schema(for:amounts:askMerchant:askCategory:)`.
-    static var generationSchema: GenerationSchema { schema(for: "", amounts: [], askMerchant: true, askCategory: true) }
+    /// The order the model writes the fields in. The purpose first: the category is then chosen
+    /// knowing what the model read the money was for ("Paint and roller" → shopping). Measured
+    /// on the training notes with calibration (dev + train, 249 categories): purpose, category,
+    /// merchant 0.74/0.86; category first 0.66/0.73; merchant, purpose, category 0.68/0.75.
+    static let fieldOrder = ["purpose", "category", "merchant"]
 
-    /// The schema for one note: the merchant copied from it (or null), the category one of four
-    /// when asked, the purpose in up to six words.
-    /// - Parameter amounts: the note's amount candidates (a span holding one is not a name).
-    static func schema(for note: String, amounts: [AmountCandidate], askMerchant: Bool, askCategory: Bool) -> GenerationSchema {
-        var properties: [GenerationSchema.Property] = []
-        let spans = askMerchant ? MerchantSpans.candidates(in: note, amounts: amounts) : []
-        if !spans.isEmpty {
-            properties.append(.init("merchant", .string(.anyOf(spans)).orNull))
+    /// Nothing grounded without a note; extraction always uses `schema(for:amounts:merchant:category:)`.
+    static var generationSchema: GenerationSchema { schema(for: "", amounts: [], merchant: nil, category: nil) }
+
+    /// The schema for one note: the purpose in up to six words, the category one of four, the
+    /// merchant copied from it (or null).
+    /// - Parameters:
+    ///   - amounts: the note's amount candidates (a span holding one is not a name).
+    ///   - merchant: a merchant already known (the rules read it): written as a constant.
+    ///   - category: a category already known: written as a constant instead of chosen.
+    static func schema(for note: String, amounts: [AmountCandidate], merchant: String?, category: Category?)
+        -> GenerationSchema {
+        var properties: [String: GenerationSchema] = [:]
+        if let merchant {
+            properties["merchant"] = .string(.constant(merchant))
+        } else {
+            let spans = MerchantSpans.candidates(in: note, amounts: amounts)
+            if !spans.isEmpty { properties["merchant"] = .string(.anyOf(spans)).orNull }
         }
-        if askCategory {
-            properties.append(.init("category", .enumeration(Category.self)))
-        }
+        properties["category"] = category.map { .string(.constant($0.rawValue)) } ?? .enumeration(Category.self)
         // Up to six words of letters (Latin scripts): a capital first; inside a word a hyphen,
         // apostrophe or slash only between letters ("e-bike", "Joe's"), "w/" and a lone "&" as
         // written. Runs of punctuation ("----") cannot be written.
@@ -71,9 +80,9 @@ struct ModelExpense: Generable {
         // cost ~65 MB and 4% of the time here; the token limit bounds the length anyway.
         let rest = "([-'/]?\(letter))*/?"
         // A trailing space may close it: the model often writes the space before the number it
-        // wanted next ("Hotel Adlon 2 nights"), and the string then ends there, trimmed.
-        properties.append(.init("purpose", .string(.pattern("[A-ZÀ-Þ]\(rest)( (&|\(letter)\(rest))){0,5} ?"))))
-        return .object("Expense", properties)
+        // wanted next ("Hotel 2 nights"), and the string then ends there, trimmed.
+        properties["purpose"] = .string(.pattern("[A-ZÀ-Þ]\(rest)( (&|\(letter)\(rest))){0,5} ?"))
+        return .object("Expense", fieldOrder.compactMap { name in properties[name].map { .init(name, $0) } })
     }
 
     init(_ content: GeneratedContent) throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Guided
+import Synchronization
 
 /// How an extraction was made.
 public enum ExtractionOrigin: Sendable, Equatable {
@@ -19,24 +20,61 @@ public struct Extraction: Sendable {
     public var reviewReasons: [String]
 }
 
-/// The extraction policy. The model fills the merchant (copied from the note under a grammar)
-/// unless the note introduces it ("at X", "paid to X"), the purpose, and the category when no
-/// keyword decides it. Rules read what is written in the
-/// text itself: the amount (one the note contains or spells out, never invented; none for a
-/// refund, a reminder or a note without one), the currency and the date. On the development
-/// notes the rules pick the amount far better than Gemma 3 270M choosing among the same
-/// candidates (0.99 against 0.85), and asking the model for fewer fields makes it faster.
+/// The families of rules the extractor applies, each of which can be switched off to measure
+/// what it adds (`NOTELEDGER_RULES_OFF=category-keywords,…`; the benchmark's ablation table).
+public struct RuleFamilies: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Category from keyword lists, forced instead of the model's choice.
+    public static let categoryKeywords = RuleFamilies(rawValue: 1 << 0)
+    /// The model's category divided by its content-free prior (`ChoiceCalibration`).
+    public static let categoryCalibration = RuleFamilies(rawValue: 1 << 1)
+    /// A merchant introduced by "at", "from", "paid to", … or a bank message's payee line, forced.
+    public static let introducedMerchant = RuleFamilies(rawValue: 1 << 2)
+
+    public static let all: RuleFamilies = [.categoryKeywords, .categoryCalibration, .introducedMerchant]
+
+    /// The names used on the command line and in the environment.
+    public static let names: [(String, RuleFamilies)] = [
+        ("category-keywords", .categoryKeywords), ("category-calibration", .categoryCalibration),
+        ("introduced-merchant", .introducedMerchant),
+    ]
+
+    /// Every family except those named in `list` (comma-separated); nil names an unknown family.
+    public init?(switchingOff list: String) {
+        var families = RuleFamilies.all
+        for name in list.split(separator: ",").map({ $0.trimming(" ") }) where !name.isEmpty {
+            guard let family = Self.names.first(where: { $0.0 == name })?.1 else { return nil }
+            families.remove(family)
+        }
+        self = families
+    }
+}
+
+/// The extraction policy. Rules read what is written in the text itself: the amount (one the
+/// note contains or spells out, never invented; none for a refund, a reminder or a note without
+/// one), the currency and the date, and the merchant when the note introduces it ("at X", "paid
+/// to X"). The model writes the merchant otherwise (copied from the note under a grammar), the
+/// purpose, then the category: each of the four scored as a whole and divided by what the model
+/// gives it for an empty note (`ChoiceCalibration`), so its liking for `other` does not decide.
 /// When the model is missing or fails, the rules fill everything and the draft goes to review.
 public final class ExpenseExtractor: Sendable {
     /// Below this model confidence a field sends the draft to review.
     public static let reviewThreshold = 0.35
 
     private let model: (any LanguageModel)?
+    private let rules: RuleFamilies
+    /// The category priors for empty notes, measured once per extractor (`warmUp`).
+    private let calibration = Mutex<ChoiceCalibration?>(nil)
 
-    /// - Parameter model: the language model; nil for rules only. Concurrent `extract` calls run
-    ///   as many at once as the model takes.
-    public init(model: (any LanguageModel)?) {
+    /// - Parameters:
+    ///   - model: the language model; nil for rules only. Concurrent `extract` calls run as many
+    ///     at once as the model takes.
+    ///   - rules: the rule families to apply (all by default).
+    public init(model: (any LanguageModel)?, rules: RuleFamilies = .all) {
         self.model = model
+        self.rules = rules
     }
 
     /// True when a model is in use.
@@ -47,24 +85,46 @@ public final class ExpenseExtractor: Sendable {
         model?.parallelRequests ?? ProcessInfo.processInfo.activeProcessorCount
     }
 
+    private func session(_ model: any LanguageModel) -> LanguageModelSession {
+        LanguageModelSession(model: model, instructions: ExpensePrompt.instructions,
+                             examples: ExpensePrompt.examples(order: ModelExpense.fieldOrder), labels: ("Note", "Expense"))
+    }
+
+    /// Measures the category priors and puts the shared prompt into the model's cache, so the first
+    /// note is as quick as the next. Called by long-running commands at start; `extract` does it
+    /// on first use otherwise. A failure leaves the model's choice uncalibrated.
+    public func warmUp() async {
+        _ = await currentCalibration()
+    }
+
+    private func currentCalibration() async -> ChoiceCalibration {
+        guard let model, rules.contains(.categoryCalibration) else { return .none }
+        if let known = calibration.withLock({ $0 }) { return known }
+        let measured = (try? await session(model).calibrate(
+            generating: ModelExpense.self,
+            schema: { ModelExpense.schema(for: $0, amounts: [], merchant: nil, category: nil) },
+            options: GenerationOptions(maximumTokens: 64))) ?? .none
+        calibration.withLock { $0 = measured }
+        return measured
+    }
+
     /// Extracts the expense from `note`. Never fails: a model failure falls back to the rules,
     /// with the reason among the review reasons.
     /// - Parameter onSnapshot: called with each partial expense while the model writes.
     public func extract(_ note: String, received: Date?,
                         onSnapshot: (Expense) -> Void = { _ in }) async -> Extraction {
         guard let model else { return rulesExtraction(note, received: received, reason: "extracted by rules (no model)") }
+        let calibration = await currentCalibration()
         // A session serves one request at a time; each extraction has its own (they are cheap).
-        let session = LanguageModelSession(model: model, instructions: ExpensePrompt.instructions,
-                                           examples: ExpensePrompt.examples, labels: ("Note", "Expense"))
+        let session = session(model)
         let found = AmountFinder.candidates(in: note)
         let isExpense = ExpenseSignals.isExpense(note, candidates: found)
         let candidates = isExpense ? found : []
         let amount = AmountFinder.best(in: candidates)
-        let ruledCategory = CategoryRules.category(for: note)
+        let ruledCategory = rules.contains(.categoryKeywords) ? CategoryRules.category(for: note) : nil
         // A payee the note introduces ("at Casa Lucio", "paid to LUKU") is taken as written.
-        let introduced = RulesExtractor.introducedMerchant(in: note)
-        let schema = ModelExpense.schema(for: note, amounts: found, askMerchant: introduced == nil,
-                                         askCategory: ruledCategory == nil)
+        let introduced = rules.contains(.introducedMerchant) ? RulesExtractor.introducedMerchant(in: note) : nil
+        let schema = ModelExpense.schema(for: note, amounts: found, merchant: introduced, category: ruledCategory)
         let options = GenerationOptions(maximumTokens: 64)
         // What the rules read is fixed for the note; each snapshot only adds the model's fields.
         let currency = RulesExtractor.currency(in: note, chosen: amount)
@@ -76,7 +136,7 @@ public final class ExpenseExtractor: Sendable {
         }
         do {
             let response = try await session.respond(
-                to: note, generating: ModelExpense.self, schema: schema, options: options
+                to: note, generating: ModelExpense.self, schema: schema, options: options, calibration: calibration
             ) { snapshot in
                 guard let partial = try? ModelExpense(snapshot.rawContent) else { return }
                 onSnapshot(combine(partial))

@@ -1,32 +1,71 @@
 import Guided
 
-/// The few-shot prompt for the expense model. The examples are invented (none comes from the
-/// evaluation data) and cover a meal, a ride, goods, a bank message and a note that is no expense.
+/// The few-shot prompt for the expense model. The examples are invented (no name or note comes
+/// from the evaluation data): two per category, written notes and a bank message. They show
+/// exactly the fields the model is asked for, in the order it writes them (an example with a
+/// field the grammar then forbids teaches the model to want it).
 enum ExpensePrompt {
     static let instructions = """
         Read each expense note and fill in the expense. merchant: the business or person paid, copied \
-        from the note, or null. amount: the amount paid, or null if the note is not a payment. \
-        category: food, travel, shopping or other. purpose: a few words on what it was for.
+        from the note, or null. purpose: a few words on what was bought. category: food (meals, drinks, \
+        coffee, groceries, snacks), travel (transport, taxis, trains, flights, fuel, parking, hotels), \
+        shopping (goods: clothes, electronics, household items, books, tools) or other (services, bills, \
+        subscriptions, health, fees, gifts, repairs).
         """
 
-    static let examples: [LanguageModelSession.Example] = [
-        example("Pizza night at Da Michele with the design team 64.80",
-                "Da Michele", "64.80", .food, "Team pizza dinner"),
-        example("train to Rotterdam with NS 23,50 for the client visit",
-                "NS", "23.50", .travel, "Train to client visit"),
-        example("Card ending 4411 used for EUR 42.00 at FARMACIA CENTRAL on 02-03-2026. Avail bal EUR 310.55",
-                "FARMACIA CENTRAL", "42.00", .other, "Pharmacy purchase"),
-        example("new HDMI cable from Currys £12.99", "Currys", "12.99", .shopping, "HDMI cable"),
-        example("remember to send Tom the invoice for the workshop", nil, nil, .other, "Reminder about invoice"),
+    struct Example {
+        let note: String
+        let merchant: String?
+        let category: Category
+        let purpose: String
+    }
+
+    static let notes: [Example] = [
+        Example(note: "Pizza night at Da Michele with the design team 64.80", merchant: "Da Michele",
+                category: .food, purpose: "Team pizza dinner"),
+        Example(note: "train to Rotterdam with NS 23,50 for the client visit", merchant: "NS",
+                category: .travel, purpose: "Train to client visit"),
+        Example(note: "new HDMI cable and a mouse from Elektro Nord 31.98", merchant: "Elektro Nord",
+                category: .shopping, purpose: "HDMI cable and mouse"),
+        Example(note: "Card ending 4411 used for EUR 42.00 at FARMACIA CENTRAL on 02-03-2026. Avail bal EUR 310.55",
+                merchant: "FARMACIA CENTRAL", category: .other, purpose: "Pharmacy purchase"),
+        Example(note: "garage parking near the venue 14 yesterday", merchant: nil,
+                category: .travel, purpose: "Parking"),
+        Example(note: "oat milk, bread and apples at Kowalski Market 11.40", merchant: "Kowalski Market",
+                category: .food, purpose: "Groceries"),
+        Example(note: "StreamBox monthly plan renewed, 12.99", merchant: "StreamBox",
+                category: .other, purpose: "Streaming subscription"),
+        Example(note: "winter boots for the kids, 2 pairs 79.90", merchant: nil,
+                category: .shopping, purpose: "Winter boots for kids"),
+        Example(note: "2 nights at Pension Alma in Graz, 178 €", merchant: "Pension Alma",
+                category: .travel, purpose: "Hotel stay in Graz"),
+        Example(note: "haircut at Salon Vera 28 plus 4 tip", merchant: "Salon Vera",
+                category: .other, purpose: "Haircut"),
+        Example(note: "2 flat whites and a muffin 9.20 this morning", merchant: nil,
+                category: .food, purpose: "Coffee and muffin"),
+        Example(note: "paint, rollers and screws at Baumarkt Keller 23.45", merchant: "Baumarkt Keller",
+                category: .shopping, purpose: "Paint and hardware"),
+        Example(note: "bank charged me a 15 overdraft fee", merchant: nil,
+                category: .other, purpose: "Overdraft fee"),
+        Example(note: "filled up the tank at Petro Nord, 61.30", merchant: "Petro Nord",
+                category: .travel, purpose: "Fuel"),
+        Example(note: "a desk lamp for the home office, 34.99 from Lumen & Co", merchant: "Lumen & Co",
+                category: .shopping, purpose: "Desk lamp"),
+        Example(note: "Spent INR 640 at SPICE ROUTE KITCHEN on card XX1234", merchant: "SPICE ROUTE KITCHEN",
+                category: .food, purpose: "Restaurant meal"),
+        Example(note: "paid Marta 60 for walking the dog this week", merchant: "Marta",
+                category: .other, purpose: "Dog walking"),
     ]
 
-    private static func example(_ note: String, _ merchant: String?, _ amount: String?, _ category: Category,
-                                _ purpose: String) -> LanguageModelSession.Example {
-        .init(input: note, output: .object([
-            ("merchant", merchant.map(GeneratedContent.string) ?? .null),
-            ("amount", amount.map(GeneratedContent.string) ?? .null),
-            ("category", .string(category.rawValue)),
-            ("purpose", .string(purpose)),
-        ]))
+    /// The examples as the session shows them, with the fields of `order` that the schema asks.
+    static func examples(order: [String]) -> [LanguageModelSession.Example] {
+        notes.map { example in
+            let values: [String: GeneratedContent] = [
+                "merchant": example.merchant.map(GeneratedContent.string) ?? .null,
+                "category": .string(example.category.rawValue),
+                "purpose": .string(example.purpose),
+            ]
+            return .init(input: example.note, output: .object(order.compactMap { field in values[field].map { (field, $0) } }))
+        }
     }
 }
