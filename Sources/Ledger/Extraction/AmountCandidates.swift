@@ -33,23 +33,32 @@ enum AmountFinder {
         let text: String
         let range: Range<Int>
         let hasDecimals: Bool
+        /// Written in words ("forty", "a tenner"), not digits.
+        var isWord = false
+        /// The currency the way of writing implies ("75p" is pence).
+        var impliedCurrency: String? = nil
     }
 
     static func candidates(in note: String) -> [AmountCandidate] {
         let characters = Array(note)
         let lowered = characters.map(\.lowercasedCharacter)
         let mentions = Currency.mentions(in: note)
-        let numbers = self.numbers(in: characters)
+        let digits = self.numbers(in: characters)
+        let words = NumberWords.amounts(in: note)
+            .filter { found in !digits.contains { $0.range.overlaps(found.range) && !isExcluded($0, characters, lowered) } }
+            .map { Number(value: $0.value, text: plain($0.value), range: $0.range, hasDecimals: false, isWord: true) }
+        let numbers = (digits + words).sorted { $0.range.lowerBound < $1.range.lowerBound }
+        let tokens = AmountRoles.Tokens(lowered)
         var result: [AmountCandidate] = []
-        for number in numbers where !isExcluded(number, characters, lowered) {
-            let currency = Currency.code(near: number.range, in: mentions)
+        for number in numbers where !isExcluded(number, characters, lowered)
+            && !AmountRoles.isNotTheWritersOutlay(number.range, tokens) {
+            let currency = number.impliedCurrency ?? Currency.code(near: number.range, in: mentions)
             result.append(AmountCandidate(
                 value: number.value, text: number.text, range: number.range, currency: currency,
                 score: score(number, currency: currency, characters: characters, lowered: lowered, all: numbers),
                 isComputed: false))
         }
-        result += computed(from: result, characters: characters, lowered: lowered)
-        return result
+        return compose(result, tokens: tokens, lowered: lowered, isBankMessage: BankMessage.isBankMessage(note))
     }
 
     /// The rules' choice: the best-scored candidate, the later one on a tie.
@@ -94,7 +103,14 @@ enum AmountFinder {
                end + 1 == characters.count || !characters[end + 1].isLetter {
                 multiplier = 1000
             }
-            if let (value, text, decimals) = normalise(raw) {
+            // "75p": pence, when the note also writes pounds.
+            let isPence = end < characters.count && characters[end] == "p" && !raw.contains(where: { $0 == "." || $0 == "," })
+                && (end + 1 == characters.count || !characters[end + 1].isLetter) && characters.contains("£")
+            if isPence, let pence = Int(raw), pence < 100 {
+                let value = Decimal(pence) / 100
+                numbers.append(Number(value: value, text: Amount(value, fractionDigits: 2).description, range: index..<end,
+                                      hasDecimals: true, impliedCurrency: "GBP"))
+            } else if let (value, text, decimals) = normalise(raw) {
                 let scaled = value * multiplier
                 let scaledText = multiplier == 1 ? text : plain(scaled)
                 numbers.append(Number(value: scaled, text: scaledText, range: index..<end, hasDecimals: decimals && multiplier == 1))
@@ -142,13 +158,22 @@ enum AmountFinder {
     // MARK: - What is not an amount
 
     private static let notAmountWords: Set<String> = [
-        "bal", "balance", "baln", "saldo", "limit", "avl", "avlbl", "available", "was", "ref", "no", "id", "ending",
+        "bal", "balance", "baln", "saldo", "limit", "avl", "avlbl", "available", "ref", "no", "id", "ending",
         "umrn", "meter", "token", "receipt", "units", "call",
     ]
 
     private static func isExcluded(_ number: Number, _ characters: [Character], _ lowered: [Character]) -> Bool {
         let start = number.range.lowerBound
         let end = number.range.upperBound
+        // A former price: "(was 129.99)", "was 120, now 89".
+        let head = String(lowered[max(0, start - 6)..<start])
+        if head.hasSuffix("(was ") || head.hasSuffix("(was") || (head.hasSuffix("was ") && SearchableText(String(lowered)).contains(" now ")) {
+            return true
+        }
+        if number.isWord {
+            let window = String(lowered[max(0, start - 16)..<start])
+            return window.split(whereSeparator: { !$0.isLetter }).suffix(2).contains { notAmountWords.contains(String($0)) }
+        }
         let before = start > 0 ? characters[start - 1] : " "
         let after = end < characters.count ? characters[end] : " "
         let afterNext = end + 1 < characters.count ? characters[end + 1] : " "
@@ -160,7 +185,7 @@ enum AmountFinder {
         if before == "-" && start >= 2 && (characters[start - 2].isASCIIDigit || characters[start - 2].isLetter) { return true }
         if after == "%" || (after == " " && afterNext == "%") { return true }
         if "*#".contains(before) || after == "*" { return true }
-        if before.isLetter || before == "." {
+        if (before.isLetter && !before.isCJK) || before == "." {
             // Only a currency may touch a number from the left ("TZS35000", "Rs.150", "USD50.25").
             let head = String(characters[max(0, start - 4)..<start])
             if !Currency.mentions(in: head).contains(where: { $0.range.upperBound == head.count }) { return true }
@@ -168,7 +193,7 @@ enum AmountFinder {
         if after.isLetter {
             let tail = String(lowered[end..<min(lowered.count, end + 4)])
             let multiplier = (after == "k" || after == "K") && !afterNext.isLetter
-            let allowed = multiplier || tail.hasPrefix("dr") || tail.hasPrefix("cr") || isISOAhead(characters, end)
+            let allowed = multiplier || number.impliedCurrency != nil || tail.hasPrefix("dr") || tail.hasPrefix("cr") || isISOAhead(characters, end)
                 || Currency.markers.contains { tail.hasPrefix($0.text) }
             if !allowed { return true }
         }
@@ -197,7 +222,11 @@ enum AmountFinder {
     private static let quantityFollowers = ["x", "nights", "night", "days", "day", "people", "persons", "adults",
                                             "kids", "rooms", "items", "pcs", "meals", "servings", "suits", "books",
                                             "coffees", "croissants", "shelves", "hours", "hrs", "months", "weeks",
-                                            "nächte", "noches", "nuits", "pax", "tickets", "bags", "units"]
+                                            "nächte", "noches", "nuits", "pax", "tickets", "bags", "units", "hour", "minutes", "min", "week",
+                                            "month", "year", "years"]
+    /// Units of measure: a number before one is a quantity even with decimals ("11.4 gal", "38 kWh").
+    private static let measureUnits: Set<String> = ["kwh", "gal", "gallons", "l", "liters", "litres", "litros", "liter",
+                                                    "kg", "g", "km", "mi", "miles", "gb", "tb", "mb", "ml", "lb", "lbs", "oz"]
 
     private static func score(_ number: Number, currency: String?, characters: [Character], lowered: [Character],
                               all: [Number]) -> Int {
@@ -221,55 +250,63 @@ enum AmountFinder {
             score -= 2
         }
         if tail.hasPrefix(" back") || tail.hasPrefix(" change") { score -= 3 }
+        if currency == nil, measureUnits.contains(nextWord), gap.count <= 1 { score -= 6 }
         return score
-    }
-
-    /// Compiled once (a regex literal is parsed each time it is evaluated).
-    private enum Patterns {
-        // Regex is not Sendable; these are never mutated, only matched.
-        nonisolated(unsafe) static let times = /^\s?[x×*]\s?(\d{1,2})\b/
-        nonisolated(unsafe) static let each = /(\d{1,2})\s+[\p{L}]+(?:\s+[\p{L}]+)?\s*@\s*[$€£]?$/
     }
 
     // MARK: - Arithmetic the note spells out
 
-    private static func computed(from candidates: [AmountCandidate], characters: [Character], lowered: [Character])
-        -> [AmountCandidate] {
-        var result: [AmountCandidate] = []
-        let text = String(lowered)
-        func between(_ a: AmountCandidate, _ b: AmountCandidate) -> String {
-            String(lowered[a.range.upperBound..<b.range.lowerBound])
+    /// Adds what the roles of the numbers compute (`AmountRoles`): a stated total wins; change is
+    /// taken from what was handed over; a unit price times its quantity; add-ons summed with the
+    /// price they go with. In a bank message a fee is neither added nor the amount.
+    private static func compose(_ candidates: [AmountCandidate], tokens: AmountRoles.Tokens, lowered: [Character],
+                                isBankMessage: Bool) -> [AmountCandidate] {
+        guard !candidates.isEmpty else { return [] }
+        var result = candidates
+        if let part = candidates.firstIndex(where: { AmountRoles.isWritersPart($0.range, tokens) }) {
+            result[part] = result[part].scored(result[part].score + 9)
+            return result
         }
-        for (a, b) in zip(candidates, candidates.dropFirst()) {
-            let gap = between(a, b).trimmingCharacters(in: .whitespaces)
-            let cleaned = gap.filter { !"$€£¥₹".contains($0) }.trimming(" ,")
-            let currency = a.currency ?? b.currency
-            if cleaned == "+" || cleaned == "plus" || cleaned == "and a" {
-                result.append(make(a.value + b.value, b, currency, score: 6, decimals: max(a.amount.fractionDigits, b.amount.fractionDigits)))
-            } else if cleaned.hasSuffix("got") || cleaned.hasSuffix("got back") {
-                let after = String(lowered[b.range.upperBound..<min(lowered.count, b.range.upperBound + 8)])
-                if after.hasPrefix(" back") || cleaned.hasSuffix("back"), a.value > b.value {
-                    result.append(make(a.value - b.value, b, currency, score: 6, decimals: max(a.amount.fractionDigits, b.amount.fractionDigits)))
-                }
+        let totals = candidates.indices.filter { AmountRoles.isTotal(candidates[$0].range, tokens) }
+        if !totals.isEmpty {
+            for index in totals { result[index] = result[index].scored(result[index].score + 6) }
+            return result
+        }
+        // Change: "handed over 50, got 7.30 back".
+        for (index, change) in candidates.enumerated() where index > 0 && AmountRoles.isChange(change.range, tokens, lowered) {
+            let tendered = candidates[index - 1]
+            if tendered.value > change.value {
+                result[index] = change.scored(change.score - 4)
+                result.append(make(tendered.value - change.value, change, tendered.currency ?? change.currency, score: 7,
+                                   decimals: max(tendered.amount.fractionDigits, change.amount.fractionDigits)))
+                return result
             }
         }
-        // "2.90 x2", "2.90 x 2", "29.99 each" after "2 shelves @".
-        for candidate in candidates where candidate.value > 0 {
-            let end = candidate.range.upperBound
-            let tail = String(lowered[end..<min(lowered.count, end + 6)])
-            if let match = tail.firstMatch(of: Patterns.times), let factor = Int(match.1), factor > 1,
-               candidate.text.contains(".") || candidate.currency != nil {
-                result.append(make(candidate.value * Decimal(factor), candidate, candidate.currency, score: 6))
-            }
-            let head = String(lowered[max(0, candidate.range.lowerBound - 30)..<candidate.range.lowerBound])
-            if text[text.index(text.startIndex, offsetBy: end)...].hasPrefix(" each") || head.hasSuffix("@ ") || head.hasSuffix("@") {
-                if let match = head.firstMatch(of: Patterns.each),
-                   let factor = Int(match.1), factor > 1 {
-                    result.append(make(candidate.value * Decimal(factor), candidate, candidate.currency, score: 6))
-                }
+        // Unit prices with their quantity.
+        var priced: [AmountCandidate] = []
+        for candidate in candidates {
+            if let quantity = AmountRoles.quantity(ofUnitPrice: candidate.range,
+                                                   hasDecimalsOrCurrency: candidate.text.contains(".") || candidate.currency != nil, tokens) {
+                priced.append(make(candidate.value * Decimal(quantity), candidate, candidate.currency, score: 6))
             }
         }
-        return result
+        // Add-ons on top of the price.
+        let addOns = candidates.filter { AmountRoles.isAddOn($0.range, tokens) }
+        let bases = candidates.filter { candidate in !addOns.contains { $0.range == candidate.range } }
+        if isBankMessage {
+            // A bank message states the amount; its fee is not part of it.
+            return result.map { candidate in
+                addOns.contains { $0.range == candidate.range } && !bases.isEmpty ? candidate.scored(candidate.score - 4) : candidate
+            } + priced
+        }
+        // A tip, tax or fee is smaller than the price it is paid on.
+        guard !addOns.isEmpty, let base = best(in: bases.filter { !$0.isComputed } + priced),
+              addOns.allSatisfy({ $0.value < base.value }) else { return result + priced }
+        let parts = [base] + addOns.filter { $0.range != base.range }
+        let sum = parts.reduce(Decimal(0)) { $0 + $1.value }
+        let currency = parts.lazy.compactMap(\.currency).first
+        result.append(make(sum, addOns.last!, currency, score: 7, decimals: parts.map(\.amount.fractionDigits).max()))
+        return result + priced
     }
 
     private static func make(_ value: Decimal, _ anchor: AmountCandidate, _ currency: String?, score: Int,
@@ -278,6 +315,13 @@ enum AmountFinder {
         return AmountCandidate(value: value, text: amount.description, range: anchor.range, currency: currency,
                                score: score, isComputed: true)
     }
+}
+
+extension AmountCandidate {
+    func scored(_ score: Int) -> AmountCandidate {
+        AmountCandidate(value: value, text: text, range: range, currency: currency, score: score, isComputed: isComputed)
+    }
+
 }
 
 extension Character {

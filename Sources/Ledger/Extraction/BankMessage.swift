@@ -85,6 +85,18 @@ enum BankMessage {
             && !Currency.isoCodes.contains(word)
     }
 
+    /// Phrases only banks and wallets write (lowercased).
+    private static let bankPhrases = [
+        "debited", "credited", "a/c", "acct", "avl", "avbl", "txn", "upi", "dear customer", "your card", "your account",
+        "card ending", "card no", "bal:", "available balance", "transaction", "konto", "saldo", "compra aprobada",
+    ]
+
+    /// True when `note` reads as a message from a bank or card issuer rather than a written note.
+    static func isBankMessage(_ note: String) -> Bool {
+        let text = SearchableText(note.lowercased())
+        return bankPhrases.contains { text.contains($0) }
+    }
+
     /// Words about the account itself, never part of a payee's name (lowercased).
     static let accountWords: Set<String> = ["bank", "card", "account", "acct", "a/c", "balance", "bal", "avl", "limit", "saldo"]
 

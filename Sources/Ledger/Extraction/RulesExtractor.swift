@@ -146,7 +146,7 @@ enum ExpenseSignals {
     /// Always not an expense.
     private static let notExpense = [
         "refund", "refunded", "reembolso", "remboursement", "rückerstattung", "erstattung", "rimborso",
-        "paid me back", "pay me back", "paid back", "reminder", "remind me", "don't forget", "to do:", "todo",
+        "paid me back", "paid back", "reminder", "remind me", "don't forget", "to do:", "todo",
         "list:", "no idea how much", "declined", "revoked", "otp", "cashback", "interest", "waiting on approval",
         "quote for", "for processing", "has been initiated", "is your", "credited to your", "received from",
     ]

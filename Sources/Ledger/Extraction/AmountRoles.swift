@@ -1,0 +1,243 @@
+import Foundation
+
+/// What a number in a note does, read from the words around it, and the arithmetic that follows.
+///
+/// Each number that could be money gets a role from tables of cue words in several languages:
+/// - **add-on**: a tip, tax, fee, shipping or delivery paid on top ("left 15 tip", "+ 4 tip",
+///   "shipping was another 6.95", "12 € más", "2,50 di coperto", "tacked on a 35 resort fee");
+///   in a written note it is added to the price it goes with. Bank messages state the amount
+///   debited; a fee there is not added (and is not the amount).
+/// - **unit price**: "4.97 each", "1,90 apiece", "95 pp x 2", "2 x 19.90", "2 cafés à 4,80",
+///   "5 walks × $20"; multiplied by its quantity when the note gives one.
+/// - **change**: "100 € bezahlt, 26,54 zurück", "1万円出してお釣り3,200円": subtracted from what was handed over.
+/// - **total**: "total", "came to", "all in", "insgesamt": a stated total wins over its parts.
+/// - **not the writer's**: a conversion in brackets ("(~$16)", "（約$16）", "(about €16.50)"), what
+///   others owe ("Tom owes me 22", "the rest will Venmo me 30 each"), a part already inside the
+///   figure ("that includes 25 for legroom").
+enum AmountRoles {
+    // MARK: - Cue words (lowercased)
+
+    /// Nouns of what is paid on top. Beside a number (before it within two words, after it within three).
+    static let addOnNouns: Set<String> = [
+        "tip", "tips", "tipped", "gratuity", "fee", "fees", "tax", "taxes", "vat", "shipping", "postage", "delivery",
+        "surcharge", "charge", "charges", "service", "coperto", "servizio", "mancia", "gorjeta", "taxa", "frete",
+        "propina", "envío", "envio", "impuesto", "iva", "pourboire", "livraison", "frais", "taxe", "tva",
+        "trinkgeld", "versand", "gebühr", "mwst", "steuer", "fooi", "bezorging", "btw", "チップ", "送料", "税",
+    ]
+    /// Words before a number that mean "in addition".
+    static let addOnBefore: Set<String> = [
+        "+", "plus", "another", "extra", "added", "tacked", "left", "threw", "más", "mas", "più", "mais", "luego",
+        "dazu", "zusätzlich", "noch", "supplément", "additional",
+    ]
+    /// Words after a number that mean "in addition" ("35 on top", "12 € más").
+    static let addOnAfter: Set<String> = ["extra", "more", "más", "mas", "più", "mais", "dazu", "additional"]
+    /// Words that put a tip or fee inside the figure, or before it ("149 before tax").
+    static let inside: Set<String> = [
+        "incl", "including", "includes", "included", "inc", "inkl", "inklusive", "incluido", "incluida", "incluye",
+        "incluso", "inclus", "compris", "before", "pre", "excl", "excluding", "without", "sin", "ohne", "hors", "w/o",
+    ]
+    /// Words after a unit price.
+    static let unitAfter: Set<String> = [
+        "each", "ea", "apiece", "pp", "per", "a piece", "cada", "chacun", "chacune", "pièce", "cadauno", "ciascuno",
+        "je", "stück", "pro", "cada", "por", "/night", "/person",
+    ]
+    /// Words right before a unit price ("@ 15.99", "à 4,80").
+    static let unitBefore: Set<String> = ["@", "à"]
+    /// Words before change given back ("got 12 back", "お釣り3,200").
+    static let changeBefore: Set<String> = ["change", "troco", "cambio", "vuelto", "resto", "rendu", "rückgeld", "wechselgeld"]
+    static let changeAfter: Set<String> = ["back", "change", "zurück", "retour", "troco", "cambio", "vuelto", "resto"]
+    static let changePhrases = ["お釣り", "おつり", "釣り"]
+    /// Words before or after a stated total.
+    static let totalWords: Set<String> = [
+        "total", "totaling", "totalling", "altogether", "insgesamt", "gesamt", "totale", "totaal", "合計", "came",
+    ]
+    /// Words after which a number is what others owe the writer.
+    static let othersOwe: [[String]] = [
+        ["owe", "me"], ["owes", "me"], ["venmo", "me"], ["pay", "me"], ["pays", "me"], ["paying", "me"],
+        ["me", "deben"], ["me", "debe"], ["me", "doit"], ["me", "doivent"], ["mir"], ["devono"], ["me", "devem"],
+    ]
+    /// First words inside brackets that make the figure an approximate conversion.
+    static let approximately: Set<String> = [
+        "~", "≈", "about", "approx", "approximately", "around", "roughly", "ca", "circa", "environ", "aprox",
+        "aproximadamente", "etwa", "ungefähr", "約", "约", "cerca", "quase",
+    ]
+
+    // MARK: - Words around a number
+
+    /// The note as tokens (words, numbers and single symbols) with character offsets; clause marks
+    /// (, ; | — ( ) : and a sentence's full stop) are tokens too, so windows can stop at them.
+    struct Tokens {
+        let items: [(text: String, range: Range<Int>)]
+
+        init(_ lowered: [Character]) {
+            var items: [(String, Range<Int>)] = []
+            var index = 0
+            while index < lowered.count {
+                let character = lowered[index]
+                if character.isWhitespace {
+                    index += 1
+                    continue
+                }
+                var end = index + 1
+                if character.isLetter && !character.isCJK {
+                    while end < lowered.count, lowered[end].isLetter && !lowered[end].isCJK || lowered[end] == "'" { end += 1 }
+                } else if character.isASCIIDigit {
+                    while end < lowered.count, lowered[end].isASCIIDigit
+                            || (".,".contains(lowered[end]) && end + 1 < lowered.count && lowered[end + 1].isASCIIDigit) {
+                        end += 1
+                    }
+                }
+                items.append((String(lowered[index..<end]), index..<end))
+                index = end
+            }
+            self.items = items
+        }
+
+        static let clauseMarks: Set<String> = [",", ";", "|", "—", "–", "(", ")", "（", "）", ":", ".", "!", "?", "、", "。", "\n"]
+
+        /// Up to `count` words before `range` in its clause, nearest last; currency marks skipped.
+        func before(_ range: Range<Int>, _ count: Int, crossing: Bool = false) -> [String] {
+            var words: [String] = []
+            for item in items.reversed() where item.range.upperBound <= range.lowerBound {
+                if !crossing && Tokens.clauseMarks.contains(item.text) && item.text != ":" { break }
+                if isCurrency(item.text) || Tokens.clauseMarks.contains(item.text) { continue }
+                words.insert(item.text, at: 0)
+                if words.count == count { break }
+            }
+            return words
+        }
+
+        /// Up to `count` words after `range` in its clause; currency marks skipped.
+        func after(_ range: Range<Int>, _ count: Int) -> [String] {
+            var words: [String] = []
+            for item in items where item.range.lowerBound >= range.upperBound {
+                if Tokens.clauseMarks.contains(item.text) && item.text != ":" { break }
+                if isCurrency(item.text) { continue }
+                words.append(item.text)
+                if words.count == count { break }
+            }
+            return words
+        }
+
+        /// The bracket the range sits in, from its opening mark to the number.
+        func bracketOpening(_ range: Range<Int>) -> [String]? {
+            var words: [String] = []
+            for item in items.reversed() where item.range.upperBound <= range.lowerBound {
+                if item.text == "(" || item.text == "（" { return words }
+                if item.text == ")" || item.text == "）" { return nil }
+                words.insert(item.text, at: 0)
+                if words.count > 4 { return nil }
+            }
+            return nil
+        }
+
+        private func isCurrency(_ text: String) -> Bool {
+            let mentions = Currency.mentions(in: text)
+            return mentions.count == 1 && mentions[0].range.count == text.count
+        }
+    }
+
+    // MARK: - Roles
+
+    /// True for a figure that is not the writer's outlay: a conversion in brackets, what others
+    /// owe, a part inside the figure.
+    static func isNotTheWritersOutlay(_ range: Range<Int>, _ tokens: Tokens) -> Bool {
+        if let opening = tokens.bracketOpening(range), opening.contains(where: approximately.contains) { return true }
+        let before = tokens.before(range, 4)
+        for phrase in othersOwe where before.count >= phrase.count {
+            for start in 0...(before.count - phrase.count) where Array(before[start..<start + phrase.count]) == phrase {
+                return true
+            }
+        }
+        let near = tokens.before(range, 2)
+        return near.contains("includes") || near.contains("including") || near.contains("incl")
+    }
+
+    static func isAddOn(_ range: Range<Int>, _ tokens: Tokens) -> Bool {
+        // Cue words belong to the nearest figure: the windows end at another number.
+        let isNumber: (String) -> Bool = { $0.first?.isASCIIDigit == true }
+        let before = Array(tokens.before(range, 3).reversed().prefix { !isNumber($0) }.reversed())
+        let fullAfter = tokens.after(range, 3)
+        let after = Array(fullAfter.prefix { !isNumber($0) })
+        let numberFollows = after.count < fullAfter.count
+        if before.suffix(2).contains(where: inside.contains) || after.prefix(2).contains(where: inside.contains) {
+            return false
+        }
+        // "+" joins only what stands right beside it ("2 Brezeln + Kaffee 5,20" lists items).
+        if before.last == "+" || before.suffix(3).contains(where: { $0 != "+" && addOnBefore.contains($0) }) { return true }
+        // "12 € más" adds 12; "38 euro più 2,50" adds what follows.
+        if !numberFollows && after.prefix(2).contains(where: addOnAfter.contains) { return true }
+        if after.count >= 2 && after[0] == "on" && after[1] == "top" { return true }
+        return before.suffix(2).contains(where: addOnNouns.contains) || after.prefix(3).contains(where: addOnNouns.contains)
+    }
+
+    /// True for the writer's own part when the note says they paid only that ("I only paid my 78.20",
+    /// "I paid my quarter, 410"). "my share is 20" beside a bill the writer paid is not this.
+    static func isWritersPart(_ range: Range<Int>, _ tokens: Tokens) -> Bool {
+        let before = tokens.before(range, 5, crossing: true)
+        for (index, word) in before.enumerated() where index + 1 < before.count && ["paid", "pagué", "payé", "bezahlt"].contains(word) {
+            if ["my", "mi", "ma", "mon", "meinen", "meine"].contains(before[index + 1]) { return true }
+        }
+        return before.suffix(3).contains("part") && before.suffix(3).contains("my")
+    }
+
+    static func isTotal(_ range: Range<Int>, _ tokens: Tokens) -> Bool {
+        let before = tokens.before(range, 2)
+        let after = tokens.after(range, 2)
+        if before.contains(where: totalWords.contains) || after.first.map(totalWords.contains) == true { return true }
+        if after.count >= 2 && after[0] == "all" && after[1] == "in" { return true }
+        return before.last == "to" && before.dropLast().last == "came"
+    }
+
+    static func isChange(_ range: Range<Int>, _ tokens: Tokens, _ lowered: [Character]) -> Bool {
+        let before = tokens.before(range, 2)
+        let after = tokens.after(range, 2)
+        if before.contains(where: changeBefore.contains) || after.first.map(changeAfter.contains) == true { return true }
+        if before.last == "got" && after.first == "back" { return true }
+        let head = String(lowered[max(0, range.lowerBound - 4)..<range.lowerBound])
+        return changePhrases.contains { head.contains($0) }
+    }
+
+    /// The quantity a unit price is multiplied by, when the note gives one.
+    /// - Parameter hasDecimalsOrCurrency: the price is written like money ("19.90", "$20").
+    static func quantity(ofUnitPrice range: Range<Int>, hasDecimalsOrCurrency: Bool, _ tokens: Tokens) -> Int? {
+        let after = tokens.after(range, 4)
+        // "2.90 x2", "95 pp x 2", "74.99 per night x 3": a multiplier right after the price or its
+        // unit ("3 meals x 2 servings" multiplies meals, not a price).
+        let lead = after.first == "per" ? 2 : (after.first.map { ["pp", "each", "ea"].contains($0) } == true ? 1 : 0)
+        if after.count > lead {
+            let word = after[lead]
+            if word.count > 1, word.hasPrefix("x"), let factor = Int(word.dropFirst()) { return factor }
+            if ["x", "×", "*"].contains(word), after.count > lead + 1, let factor = Int(after[lead + 1]) { return factor }
+        }
+        let before = tokens.before(range, 4)
+        // "2 x 19.90", "5 walks × $20", "3 large @ 15.99" (a price: "3 meals x 2 servings" is not one).
+        if hasDecimalsOrCurrency, let mark = before.lastIndex(where: { ["x", "×", "*", "@", "à"].contains($0) }), mark >= before.count - 2 {
+            for word in before[..<mark].reversed().prefix(2) {
+                if let factor = count(word) { return factor }
+            }
+        }
+        let isUnit = after.prefix(2).contains(where: unitAfter.contains) || before.last.map(unitBefore.contains) == true
+        guard isUnit else { return nil }
+        // A whole number is a price only with its unit word ("95 pp"), not after "@" alone.
+        guard hasDecimalsOrCurrency || after.prefix(2).contains(where: unitAfter.contains) else { return nil }
+        // "6 bagels at 1.65 each", "mulch, 3 bags, 4.97 each", "five of them, 1.90 apiece".
+        for word in tokens.before(range, 6, crossing: true).reversed() {
+            if let factor = count(word) { return factor }
+        }
+        return nil
+    }
+
+    private static let countWords: [String: Int] = [
+        "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+        "twelve": 12, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "deux": 2, "trois": 3, "quatre": 4,
+        "cinq": 5, "due": 2, "tre": 3, "quattro": 4, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "dois": 2,
+        "duas": 2, "três": 3, "pair": 2, "couple": 2,
+    ]
+
+    /// A small whole number of items: digits 2-99 or a number word.
+    private static func count(_ word: String) -> Int? {
+        if let value = Int(word), (2...99).contains(value) { return value }
+        return countWords[word]
+    }
+}
