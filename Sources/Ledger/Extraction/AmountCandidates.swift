@@ -97,7 +97,33 @@ enum AmountFinder {
                         && end + 1 < characters.count && characters[end + 1].isASCIIDigit) {
                 end += 1
             }
-            var raw = String(characters[index..<end])
+            // A space between thousands groups, as banks and French notes write ("1 120.00 RUB",
+            // "5 471,00", "1 200 €"): only when a decimal part or a currency follows the groups.
+            var grouped = end
+            while grouped - index <= 3 || characters[index..<grouped].contains(" "),
+                  grouped + 4 <= characters.count, [" ", "\u{00A0}", "\u{202F}"].contains(characters[grouped]),
+                  characters[(grouped + 1)..<(grouped + 4)].allSatisfy(\.isASCIIDigit),
+                  grouped + 4 == characters.count || !characters[grouped + 4].isASCIIDigit,
+                  !characters[index..<grouped].contains(where: { $0 == "." || $0 == "," }) || false {
+                grouped += 4
+                if grouped < characters.count, characters[grouped] == "." || characters[grouped] == ",",
+                   grouped + 1 < characters.count, characters[grouped + 1].isASCIIDigit {
+                    while grouped < characters.count, characters[grouped].isASCIIDigit
+                            || ((characters[grouped] == "." || characters[grouped] == ",")
+                                && grouped + 1 < characters.count && characters[grouped + 1].isASCIIDigit) {
+                        grouped += 1
+                    }
+                    break
+                }
+            }
+            if grouped > end {
+                let rest = String(characters[grouped..<min(characters.count, grouped + 5)]).trimmingCharacters(in: .whitespaces)
+                let hasDecimal = characters[end..<grouped].contains { $0 == "." || $0 == "," }
+                if hasDecimal || !Currency.mentions(in: rest).filter({ $0.range.lowerBound == 0 }).isEmpty {
+                    end = grouped
+                }
+            }
+            var raw = String(characters[index..<end]).filter { $0.isASCIIDigit || $0 == "." || $0 == "," }
             var multiplier: Decimal = 1
             if end < characters.count, characters[end] == "k" || characters[end] == "K",
                end + 1 == characters.count || !characters[end + 1].isLetter {
@@ -132,7 +158,8 @@ enum AmountFinder {
             let bothMarks = Set(marks).count == 2
             let isDecimal = bothMarks || (marks.count == 1 && after.count != 3) || (marks.count > 1 && after.count != 3)
             if isDecimal {
-                guard after.count <= 3 else { return nil }
+                // Four digits only after a lone mark ("USD 1.0000", as some wallets write).
+                guard after.count <= 3 || (after.count == 4 && marks.count == 1) else { return nil }
                 fraction = String(after)
                 integer = before
             }
@@ -157,8 +184,17 @@ enum AmountFinder {
 
     // MARK: - What is not an amount
 
+    /// Words of a balance, limit or available amount: never the amount paid.
+    private static let balanceWords: Set<String> = [
+        "bal", "balance", "baln", "saldo", "limit", "lmt", "avl", "avlbl", "avbl", "available", "ostatok", "ost",
+        "dostupno", "dostupny", "dostupnaya", "dostupna", "dostupnyi", "balans", "solde", "bakiye", "kontostand",
+        "disponible", "disponivel", "disponível",
+    ]
+
     private static let notAmountWords: Set<String> = [
-        "bal", "balance", "baln", "saldo", "limit", "avl", "avlbl", "available", "ref", "no", "id", "ending",
+        "bal", "balance", "baln", "saldo", "limit", "lmt", "avl", "avlbl", "avbl", "available", "ref", "ostatok", "ost",
+        "dostupno", "dostupny", "dostupnaya", "dostupna", "dostupnyi", "balans", "solde", "bakiye", "kredit", "cashback",
+        "kontostand", "disponible", "disponivel", "disponível", "no", "id", "ending",
         "umrn", "meter", "token", "receipt", "units", "call",
     ]
 
@@ -171,8 +207,8 @@ enum AmountFinder {
             return true
         }
         if number.isWord {
-            let window = String(lowered[max(0, start - 16)..<start])
-            return window.split(whereSeparator: { !$0.isLetter }).suffix(2).contains { notAmountWords.contains(String($0)) }
+            return wordsBefore(start, within: 16, lowered).suffix(2).contains(where: notAmountWords.contains)
+                || wordsBefore(start, within: 24, lowered).suffix(3).contains(where: balanceWords.contains)
         }
         let before = start > 0 ? characters[start - 1] : " "
         let after = end < characters.count ? characters[end] : " "
@@ -182,13 +218,19 @@ enum AmountFinder {
         if "/:".contains(before) && start >= 2 && characters[start - 2].isASCIIDigit { return true }
         // Digits joined to other digits or to letters by a dash: dates, codes, names ("7-ELEVEN", "JAN-26").
         if after == "-" && (afterNext.isASCIIDigit || afterNext.isLetter) { return true }
-        if before == "-" && start >= 2 && (characters[start - 2].isASCIIDigit || characters[start - 2].isLetter) { return true }
+        if before == "-" && start >= 2 && (characters[start - 2].isASCIIDigit || characters[start - 2].isLetter) {
+            // "NGN-57,000.00": a currency code, then the amount as a debit.
+            let head = String(characters[max(0, start - 4)..<(start - 1)])
+            if !Currency.isoCodes.contains(head) { return true }
+        }
         if after == "%" || (after == " " && afterNext == "%") { return true }
         if "*#".contains(before) || after == "*" { return true }
+        if before == " " && start >= 2 && characters[start - 2] == "#" { return true }
         if (before.isLetter && !before.isCJK) || before == "." {
             // Only a currency may touch a number from the left ("TZS35000", "Rs.150", "USD50.25").
-            let head = String(characters[max(0, start - 4)..<start])
-            if !Currency.mentions(in: head).contains(where: { $0.range.upperBound == head.count }) { return true }
+            // (A digit after the head: short currency words count only beside a number.)
+            let head = String(characters[max(0, start - 4)..<start]) + "0"
+            if !Currency.mentions(in: head).contains(where: { $0.range.upperBound == head.count - 1 }) { return true }
         }
         if after.isLetter {
             let tail = String(lowered[end..<min(lowered.count, end + 4)])
@@ -200,14 +242,24 @@ enum AmountFinder {
         // Long digit runs are account, phone or reference numbers.
         if !number.hasDecimals && number.text.count >= 9 { return true }
         // A figure right after a balance/limit/reference word.
-        let window = String(lowered[max(0, start - 16)..<start])
-        let words = window.split(whereSeparator: { !$0.isLetter })
-            .filter { !Currency.isoCodes.contains($0.uppercased()) && Currency.mentions(in: String($0)).isEmpty }
-            .suffix(2)
-        if words.contains(where: { notAmountWords.contains(String($0)) }) { return true }
+        // Identifier words right before the figure; balance and limit words up to three words before.
+        if wordsBefore(start, within: 16, lowered).suffix(2).contains(where: notAmountWords.contains) { return true }
+        if wordsBefore(start, within: 24, lowered).suffix(3).contains(where: balanceWords.contains) { return true }
         // Nothing is paid as zero.
         if number.value == 0 { return true }
         return false
+    }
+
+    /// The words (no currency words) within `count` characters before `start`, in its part of the
+    /// message: a ";", "|", "/", line break or full stop ends a part ("Card ending 4411. / A $30.98").
+    private static func wordsBefore(_ start: Int, within count: Int, _ lowered: [Character]) -> [String] {
+        var window = String(lowered[max(0, start - count)..<start])
+        if let cut = window.lastIndex(where: { ";|/\n".contains($0) }) { window = String(window[window.index(after: cut)...]) }
+        if let cut = window.range(of: ". ", options: .backwards) { window = String(window[cut.upperBound...]) }
+        return window.split(whereSeparator: { !$0.isLetter }).map(String.init).filter { word in
+            !Currency.isoCodes.contains(word.uppercased()) && Currency.mentions(in: word).isEmpty
+                && !Currency.markers.contains { $0.text == word }
+        }
     }
 
     private static func isISOAhead(_ characters: [Character], _ index: Int) -> Bool {
@@ -236,7 +288,10 @@ enum AmountFinder {
         let start = number.range.lowerBound
         let window = String(lowered[max(0, start - 14)..<start])
         let before = window.split(whereSeparator: { !$0.isLetter }).last.map(String.init) ?? ""
-        if ["total", "bill", "spent", "paid", "cost", "charged", "amt", "fare"].contains(before) { score += 3 }
+        if ["total", "bill", "spent", "paid", "cost", "charged", "amt", "fare", "summa", "suma", "sum", "oplata",
+            "pokupka", "spisanie", "retail", "tranzakcija", "purchase", "withdraw", "withdrawal", "debited", "sent",
+            "envoye", "envoyé", "transferred", "remittance", "by", "importe", "montant", "betrag", "valor", "tutar",
+            "tutarında"].contains(before) { score += 3 }
         if ["for", "of", "debited", "payment"].contains(before) { score += 1 }
         let end = number.range.upperBound
         let tail = String(lowered[end..<min(lowered.count, end + 14)])

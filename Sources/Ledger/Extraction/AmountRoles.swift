@@ -23,11 +23,13 @@ enum AmountRoles {
         "surcharge", "charge", "charges", "service", "coperto", "servizio", "mancia", "gorjeta", "taxa", "frete",
         "propina", "envío", "envio", "impuesto", "iva", "pourboire", "livraison", "frais", "taxe", "tva",
         "trinkgeld", "versand", "gebühr", "mwst", "steuer", "fooi", "bezorging", "btw", "チップ", "送料", "税",
+        "cost", "commission", "komissija", "komissiya", "kommission", "comisión", "comision", "comissão", "commissione",
+        "levy", "excise", "cout", "coût", "frais",
     ]
     /// Words before a number that mean "in addition".
     static let addOnBefore: Set<String> = [
         "+", "plus", "another", "extra", "added", "tacked", "left", "threw", "más", "mas", "più", "mais", "luego",
-        "dazu", "zusätzlich", "noch", "supplément", "additional",
+        "dazu", "zusätzlich", "noch", "supplément", "additional", "also",
     ]
     /// Words after a number that mean "in addition" ("35 on top", "12 € más").
     static let addOnAfter: Set<String> = ["extra", "more", "más", "mas", "più", "mais", "dazu", "additional"]
@@ -168,7 +170,12 @@ enum AmountRoles {
         // "12 € más" adds 12; "38 euro più 2,50" adds what follows.
         if !numberFollows && after.prefix(2).contains(where: addOnAfter.contains) { return true }
         if after.count >= 2 && after[0] == "on" && after[1] == "top" { return true }
-        return before.suffix(2).contains(where: addOnNouns.contains) || after.prefix(3).contains(where: addOnNouns.contains)
+        // "Transaction cost, Ksh51": a fee's label before a comma or colon.
+        if let label = tokens.before(range, 1, crossing: true).last, addOnNouns.contains(label) { return true }
+        // "15 tip", "6.50 delivery charge"; not "4,500.00 & fee of 83.25", where the fee is the next figure.
+        let joiners: Set<String> = ["&", "and", "+", "y", "e", "et", "und"]
+        return before.suffix(2).contains(where: addOnNouns.contains)
+            || after.prefix(3).prefix { !joiners.contains($0) }.contains(where: addOnNouns.contains)
     }
 
     /// True for the writer's own part when the note says they paid only that ("I only paid my 78.20",

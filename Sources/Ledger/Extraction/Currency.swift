@@ -18,7 +18,8 @@ enum Currency {
         "DKK", "PLN", "CZK", "HUF", "RON", "BGN", "TRY", "RUB", "UAH", "ILS", "AED", "SAR", "QAR", "KWD", "BHD",
         "OMR", "EGP", "MAD", "TND", "ZAR", "NGN", "KES", "TZS", "UGX", "GHS", "ETB", "RWF", "XOF", "XAF", "MXN",
         "ARS", "CLP", "COP", "PEN", "UYU", "KRW", "TWD", "THB", "VND", "PHP", "IDR", "MYR", "PKR", "BDT", "LKR",
-        "NPR", "MMK", "KZT", "ISK",
+        "NPR", "MMK", "KZT", "ISK", "RUR", "BYN", "BYR", "GEL", "AZN", "AMD", "UZS", "KGS", "MDL", "RSD", "BAM", "MKD",
+        "ALL", "JOD", "LBP", "IQD", "ZMW", "MWK", "MZN", "BWP", "NAD", "XOF", "XAF", "CDF", "DZD", "LYD", "SDG",
     ]
 
     private typealias Marker = (characters: [Character], code: String, isWord: Bool, isShortWord: Bool)

@@ -141,25 +141,77 @@ enum RulesExtractor {
     }
 }
 
-/// Words that tell an expense from a refund, a reminder, a list or a bank notice.
+/// Words that tell an expense from money coming in, a refund, a payment that did not happen or
+/// has not happened yet, a reminder, a list or a bank notice. Tables by class, in several
+/// languages (lowercased; bank messages in transliterated Russian and Ukrainian too).
 enum ExpenseSignals {
-    /// Always not an expense.
-    private static let notExpense = [
-        "refund", "refunded", "reembolso", "remboursement", "rückerstattung", "erstattung", "rimborso",
-        "paid me back", "paid back", "reminder", "remind me", "don't forget", "to do:", "todo",
-        "list:", "no idea how much", "declined", "revoked", "otp", "cashback", "interest", "waiting on approval",
-        "quote for", "for processing", "has been initiated", "is your", "credited to your", "received from",
+    /// Refunds, money paid back, pay and reimbursements: never an expense.
+    static let refunds = [
+        "refund", "refunded", "reembolso", "remboursement", "remboursé", "rückerstattung", "erstattung", "rimborso",
+        "devolvieron", "devolução", "devolvido", "paid me back", "paid back", "reimbursement", "reimbursed",
+        "interest credited", "interest paid", "net interest", "salary", "payroll", "paycheck", "zarplata", "pensii", "pension",
+        "vyplata", "protsent",
     ]
+    /// Payments that failed or were called off.
+    static let failed = [
+        "declined", "revoked", "cancelled", "canceled", "never charged", "not charged", "wasn't charged",
+        "recusado", "recusada", "rechazado", "rechazada", "abgelehnt", "refusé", "refusée", "annulé", "annulée",
+        "storniert", "cancelado", "cancelada", "annullato", "insufficient", "failed", "unsuccessful", "otkaz",
+    ]
+    /// Not yet paid: estimates, quotes, budgets, bills due, future and scheduled debits, requests.
+    static let notYet = [
+        "estimate", "quote for", "quoted", "should come to", "will be about", "will be around", "says it will be",
+        "haven't said yes", "waiting on approval", "devis", "presupuesto", "orçamento", "kostenvoranschlag",
+        "preventivo", "budget", "will charge", "will be charged", "will be debited", "will be deducted",
+        "will be auto", "auto-debits", "autodebits", "will debit", "is due", "due on", "due by", "amt due",
+        "amount due", "min due", "payment due", "heads up", "pay on the night", "pay at the door", "collect request", "payment request", "requested", "has been initiated", "for processing", "e-statement",
+        "from next month", "来月", "a partir do próximo", "ab nächsten monat", "le mois prochain",
+    ]
+    /// Money coming in: not an expense unless the message also says money went out.
+    static let incoming = [
+        "received", "recebi", "recibí", "ricevuti", "ricevuto", "reçu", "recu ", "erhalten", "eingegangen",
+        "credited with", "is credited", "credited to your", "received from", "hit my account", "zachisl",
+        "postuplen", "zarakhovano", "gutschrift", "deposited into", "popolnenie",
+    ]
+    /// Reminders, to-dos and lists.
+    static let notes = [
+        "reminder", "remind me", "don't forget", "to do:", "todo", "list:", "lijst", "liste:", "lista:", "need:",
+        "to buy:", "no idea how much", "otp is", "otp for", "is your otp", "one time password", "is your",
+    ]
+    /// Someone else paid ("Dad got the check"); with "I" or "we" before the verb the writer did.
+    static let someoneElsePaid = ["got the check", "got the bill", "picked up the check", "picked up the tab",
+                                  "paid for me", "paid for us", "treated me", "treated us", "me invitó", "m'a invité"]
     /// Money moving out.
-    private static let spending = ["debited", "spent", "paid", "sent", "purchase", "withdrawn", "charge", "used for"]
+    static let spending = ["debited", "spent", "paid", "sent", "purchase", "withdrawn", "withdrawal", "charge", "used for",
+                           "oplata", "pokupka", "spisanie", "compra", "achat", "zahlung"]
 
     /// - Parameter candidates: the note's amount candidates, when already found.
     static func isExpense(_ note: String, candidates: [AmountCandidate]? = nil) -> Bool {
         let candidates = candidates ?? AmountFinder.candidates(in: note)
-        let text = SearchableText(note.lowercased())
-        if notExpense.contains(where: { text.contains($0) }) { return false }
+        let lowered = note.lowercased()
+        let text = SearchableText(lowered)
+        for table in [refunds, failed, notYet, notes] where table.contains(where: { text.contains($0) }) { return false }
+        let spends = ["debited", "spent", "purchase", "withdrawn", "paid to", "sent to", "transferred to", "oplata",
+                      "pokupka", "spisan", "bill payment", "payment of"].contains { text.contains($0) }
+        if incoming.contains(where: { text.contains($0) }) && !spends { return false }
+        if isCreditLine(lowered) && !spends { return false }
+        if let phrase = someoneElsePaid.first(where: { text.contains($0) }), !writerDid(phrase, in: lowered) { return false }
         if text.contains("balance") && !spending.contains(where: { text.contains($0) })
             && candidates.isEmpty { return false }
         return !candidates.isEmpty || spending.contains { text.contains($0) }
+    }
+
+    /// A bank line marking the amount as a credit ("Amt: 2,000.00 CR").
+    private static func isCreditLine(_ lowered: String) -> Bool {
+        let words = lowered.split(whereSeparator: { $0.isWhitespace || $0 == "/" })
+        // "2,000.00 CR": the mark right after a figure.
+        return zip(words, words.dropFirst()).contains { $1 == "cr" && $0.last?.isNumber == true } && !words.contains("dr")
+    }
+
+    /// True when the one who paid in `phrase` is the writer ("I got the check").
+    private static func writerDid(_ phrase: String, in lowered: String) -> Bool {
+        guard let range = lowered.range(of: phrase) else { return true }
+        let before = lowered[..<range.lowerBound].split(whereSeparator: { !$0.isLetter }).last.map(String.init) ?? ""
+        return ["i", "we", "yo", "je", "ich", "eu", "io"].contains(before)
     }
 }
