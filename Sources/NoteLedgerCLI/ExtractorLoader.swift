@@ -28,30 +28,25 @@ enum ExtractorLoader {
     ///   `NOTELEDGER_PARALLEL` overrides either.
     static func load(_ backend: Backend, configuration: Configuration, console: Console, batch: Bool = false) -> ExpenseExtractor {
         let environment = ProcessInfo.processInfo.environment
-        var rules = RuleFamilies.all
-        if let off = environment["NOTELEDGER_RULES_OFF"] {
-            if let families = RuleFamilies(switchingOff: off) {
-                rules = families
-            } else {
+        if let off = environment["NOTELEDGER_RULES_OFF"], RuleFamilies(switchingOff: off) == nil {
                 console.err("noteledger: NOTELEDGER_RULES_OFF names an unknown rule family ('\(off)'); known: "
                     + RuleFamilies.names.map(\.0).joined(separator: ", ") + ". Applying every rule.")
-            }
         }
-        guard backend == .model else { return ExpenseExtractor(model: nil, rules: rules) }
+        guard backend == .model else { return ExpenseExtractor(model: nil) }
         do {
             let threads = Int(environment["NOTELEDGER_THREADS"] ?? "") ?? ProcessInfo.processInfo.activeProcessorCount
             let model = try LlamaLanguageModel(
                 url: URL(fileURLWithPath: configuration.modelPath), contextLength: 2048, threads: threads,
                 parallelRequests: Int(environment["NOTELEDGER_PARALLEL"] ?? "") ?? (batch ? batchParallelRequests(threads: threads) : 1),
                 digestCache: URL(fileURLWithPath: configuration.cacheDirectory).appendingPathComponent("model-digests"))
-            return ExpenseExtractor(model: model, rules: rules)
+            return ExpenseExtractor(model: model)
         } catch {
             console.err("""
                 noteledger: \(error)
                 noteledger: using the rules extractor instead; its drafts are marked for review. \
                 Run `make deps` to fetch the default model, or pass --model PATH.
                 """)
-            return ExpenseExtractor(model: nil, rules: rules)
+            return ExpenseExtractor(model: nil)
         }
     }
 }

@@ -52,4 +52,8 @@ enum Review {
         case nil: "-"
         }
     }
+
+    static func sourceLabel(_ source: FieldSource?) -> String {
+        source?.rawValue ?? "-"
+    }
 }

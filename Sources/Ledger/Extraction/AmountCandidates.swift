@@ -44,20 +44,22 @@ enum AmountFinder {
         let lowered = characters.map(\.lowercasedCharacter)
         let mentions = Currency.mentions(in: note)
         let digits = self.numbers(in: characters)
-        let words = NumberWords.amounts(in: note)
+        let rules = RuleFamilies.active
+        let words = (rules.contains(.numberWords) ? NumberWords.amounts(in: note) : [])
             .filter { found in !digits.contains { $0.range.overlaps(found.range) && !isExcluded($0, characters, lowered) } }
             .map { Number(value: $0.value, text: plain($0.value), range: $0.range, hasDecimals: false, isWord: true) }
         let numbers = (digits + words).sorted { $0.range.lowerBound < $1.range.lowerBound }
         let tokens = AmountRoles.Tokens(lowered)
         var result: [AmountCandidate] = []
         for number in numbers where !isExcluded(number, characters, lowered)
-            && !AmountRoles.isNotTheWritersOutlay(number.range, tokens) {
+            && !(rules.contains(.amountArithmetic) && AmountRoles.isNotTheWritersOutlay(number.range, tokens)) {
             let currency = number.impliedCurrency ?? Currency.code(near: number.range, in: mentions)
             result.append(AmountCandidate(
                 value: number.value, text: number.text, range: number.range, currency: currency,
                 score: score(number, currency: currency, characters: characters, lowered: lowered, all: numbers),
                 isComputed: false))
         }
+        guard rules.contains(.amountArithmetic) else { return result }
         return compose(result, tokens: tokens, lowered: lowered, isBankMessage: BankMessage.isBankMessage(note))
     }
 
@@ -244,7 +246,8 @@ enum AmountFinder {
         // A figure right after a balance/limit/reference word.
         // Identifier words right before the figure; balance and limit words up to three words before.
         if wordsBefore(start, within: 16, lowered).suffix(2).contains(where: notAmountWords.contains) { return true }
-        if wordsBefore(start, within: 24, lowered).suffix(3).contains(where: balanceWords.contains) { return true }
+        if RuleFamilies.active.contains(.balanceWords),
+           wordsBefore(start, within: 24, lowered).suffix(3).contains(where: balanceWords.contains) { return true }
         // Nothing is paid as zero.
         if number.value == 0 { return true }
         return false

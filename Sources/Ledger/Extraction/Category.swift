@@ -10,13 +10,15 @@ public enum Category: String, CaseIterable, Sendable, Codable {
     case other
 }
 
-/// Keyword rules for the category, used when the model is unavailable and to check its choice.
+/// Keyword rules for the category, used only when the model is unavailable (the rules backend).
+/// Forcing them over the model's calibrated choice lowered the check set (val 0.740 -> 0.728), so
+/// the model path does not use them. General vocabulary only, no brand names.
 enum CategoryRules {
     static let keywords: [(Category, [String])] = [
-        (.travel, ["taxi", "uber", "lyft", "cab", "bolt", "ride", "bus", "train", "metro", "subway",
+        (.travel, ["taxi", "cab", "ride", "bus", "train", "metro", "subway",
                    "tram", "ferry", "flight", "airline", "airport", "plane", "fare", "parking", "park", "toll",
                    "tolls", "fuel", "gas", "petrol", "diesel", "tankstelle", "gasolina", "hotel", "hostel",
-                   "motel", "airbnb", "inn", "nights", "nächte", "noches", "rental", "car", "ticket",                    "bahn", "mileage", "visa fee",
+                   "motel", "inn", "nights", "nächte", "noches", "rental", "car", "ticket", "bahn", "mileage", "visa fee",
                    "タクシー", "電車", "新幹線", "ホテル", "aeropuerto", "aeroport", "aéroport"]),
         (.food, ["lunch", "dinner", "breakfast", "brunch", "coffee", "cofee", "café", "cafe", "espresso", "latte",
                  "tea", "restaurant", "bar", "beer", "beers", "wine", "drinks", "pizza", "burger", "sushi", "snack",

@@ -26,13 +26,24 @@ public enum DateResolver {
         guard let received else { return nil }
         let day = calendar.startOfDay(for: received)
 
+        let relative = RuleFamilies.active.contains(.relativeDates)
+        if relative, let daysAgo = daysAgo(text) {
+            return format(calendar.date(byAdding: .day, value: -daysAgo, to: day)!)
+        }
         for (words, offset) in relativeWords {
             if words.contains(where: { contains(searchable, word: $0) }) {
                 return format(calendar.date(byAdding: .day, value: offset, to: day)!)
             }
         }
-        if let (month, dayOfMonth) = monthAndDay(text) {
+        if let (month, dayOfMonth) = monthAndDay(text) ?? (relative ? kanjiMonthAndDay(text) : nil) {
             return latest(month: month, day: dayOfMonth, onOrBefore: day, calendar)
+        }
+        if relative, let dayOfMonth = ordinalDay(text) {
+            // "on the 2nd": this month, or last month when that day is still to come.
+            let month = calendar.component(.month, from: day)
+            let sameMonth = calendar.component(.day, from: day) >= dayOfMonth
+            let target = sameMonth ? month : (month == 1 ? 12 : month - 1)
+            return latest(month: target, day: dayOfMonth, onOrBefore: day, calendar)
         }
         // Numeric dates use "/" ("3/11"), or dots only with a year ("03.11.2026"): "12.5" is an amount.
         let slashed = bytes.contains(UInt8(ascii: "/")) ? text.firstMatch(of: Patterns.slashDate) : nil
@@ -56,8 +67,9 @@ public enum DateResolver {
         for (index, names) in weekdays.enumerated() where names.contains(where: { contains(searchable, word: $0) }) {
             let target = index + 1 // Calendar: Sunday = 1
             let current = calendar.component(.weekday, from: day)
+            // A bare weekday is the latest such day before the received one ("Friday" sent on a Friday is a week ago).
             var back = (current - target + 7) % 7
-            if back == 0 && (contains(searchable, word: "last") || contains(searchable, word: "pasado")) { back = 7 }
+            if back == 0 { back = 7 }
             return format(calendar.date(byAdding: .day, value: -back, to: day)!)
         }
         return nil
@@ -68,6 +80,9 @@ public enum DateResolver {
         // Regex is not Sendable; these are never mutated, only matched.
         nonisolated(unsafe) static let isoDate = /(?:^|[^\d])(20\d\d)-(\d{1,2})-(\d{1,2})(?![\d])/
         nonisolated(unsafe) static let slashDate = /(?:^|[^\d.,\/])(\d{1,2})\/(\d{1,2})(?:\/(\d{2,4}))?(?![\d.,\/])/
+        nonisolated(unsafe) static let daysAgoJapanese = /(\d{1,2})日前/
+        nonisolated(unsafe) static let ordinalDay = /\bthe (\d{1,2})(?:st|nd|rd|th)\b/
+        nonisolated(unsafe) static let kanjiDate = /(\d{1,2})月(\d{1,2})日/
         nonisolated(unsafe) static let dottedDate = /(?:^|[^\d.,\/])(\d{1,2})\.(\d{1,2})\.(\d{4})(?![\d.,\/])/
     }
 
@@ -75,19 +90,23 @@ public enum DateResolver {
 
     private static let relativeWords: [([String], Int)] = [
         (["day before yesterday", "anteayer", "anteontem", "vorgestern", "avant-hier", "一昨日"], -2),
-        (["yesterday", "hier", "ayer", "ontem", "gestern", "ieri", "gisteren", "昨日", "昨天"], -1),
-        (["today", "tonight", "this morning", "this afternoon", "this evening", "hoy", "hoje", "heute",
-          "aujourd'hui", "oggi", "vandaag", "今日", "今天"], 0),
+        (["yesterday", "last night", "hier", "ayer", "anoche", "ontem", "gestern", "ieri", "gisteren", "昨日", "昨天",
+          "昨晩", "昨夜", "gisteravond"], -1),
+        (["today", "tonight", "this morning", "this afternoon", "this evening", "hoy", "esta mañana", "esta noche",
+          "hoje", "heute", "aujourd'hui", "ce matin", "ce soir", "cet après-midi", "oggi", "stamattina", "stasera",
+          "vandaag", "vanochtend", "vanavond", "今日", "今朝", "今天"], 0),
     ]
 
     private static let weekdays: [[String]] = [
-        ["sunday", "domingo", "sonntag", "dimanche"],
-        ["monday", "mon", "lunes", "segunda", "montag", "lundi"],
-        ["tuesday", "tue", "tues", "martes", "terça", "dienstag", "mardi"],
-        ["wednesday", "wed", "miércoles", "quarta", "mittwoch", "mercredi"],
-        ["thursday", "thu", "thurs", "jueves", "quinta", "donnerstag", "jeudi"],
-        ["friday", "fri", "viernes", "sexta", "freitag", "vendredi"],
-        ["saturday", "sábado", "samstag", "samedi"],
+        ["sunday", "domingo", "sonntag", "dimanche", "domenica", "zondag", "日曜", "日曜日"],
+        ["monday", "mon", "lunes", "segunda", "montag", "lundi", "lunedì", "lunedi", "maandag", "月曜", "月曜日"],
+        ["tuesday", "tue", "tues", "martes", "terça", "dienstag", "mardi", "martedì", "martedi", "dinsdag", "火曜", "火曜日"],
+        ["wednesday", "wed", "miércoles", "miercoles", "quarta", "mittwoch", "mercredi", "mercoledì", "mercoledi",
+         "woensdag", "水曜", "水曜日"],
+        ["thursday", "thu", "thurs", "jueves", "quinta", "donnerstag", "jeudi", "giovedì", "giovedi", "donderdag",
+         "木曜", "木曜日"],
+        ["friday", "fri", "viernes", "sexta", "freitag", "vendredi", "venerdì", "venerdi", "vrijdag", "金曜", "金曜日"],
+        ["saturday", "sábado", "sabado", "samstag", "samedi", "sabato", "zaterdag", "土曜", "土曜日"],
     ]
 
     private static let months: [[String]] = [
@@ -104,6 +123,40 @@ public enum DateResolver {
         ["november", "nov", "noviembre", "novembro", "novembre"],
         ["december", "dec", "diciembre", "dezembro", "dezember", "décembre"],
     ]
+
+    private static let smallNumbers: [String: Int] = [
+        "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "a": 1, "dos": 2, "tres": 3,
+        "cuatro": 4, "deux": 2, "trois": 3, "quatre": 4, "zwei": 2, "drei": 3, "vier": 4, "due": 2, "tre": 3,
+        "dois": 2, "três": 3,
+    ]
+
+    /// "3 days ago", "two days ago", "hace 3 días", "il y a 2 jours", "vor 3 Tagen", "3 giorni fa", "há 2 dias", "3日前".
+    private static func daysAgo(_ text: String) -> Int? {
+        let tokens = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        func count(_ token: String) -> Int? { Int(token).flatMap { (1...31).contains($0) ? $0 : nil } ?? smallNumbers[token] }
+        let dayWords: Set<String> = ["days", "day", "días", "dias", "día", "jours", "jour", "tagen", "tage", "giorni", "dagen"]
+        for (index, token) in tokens.enumerated() where dayWords.contains(token) && index > 0 {
+            guard let number = count(tokens[index - 1]) else { continue }
+            let next = index + 1 < tokens.count ? tokens[index + 1] : ""
+            let before = index >= 2 ? tokens[index - 2] : ""
+            if ["ago", "fa", "geleden"].contains(next) || ["hace", "há", "ha", "vor", "a"].contains(before) { return number }
+        }
+        if let match = text.firstMatch(of: Patterns.daysAgoJapanese), let number = Int(match.1) { return number }
+        return nil
+    }
+
+    /// "on the 2nd", "the 9th": a day of the month alone.
+    private static func ordinalDay(_ text: String) -> Int? {
+        guard let match = text.firstMatch(of: Patterns.ordinalDay), let day = Int(match.1), (1...31).contains(day) else { return nil }
+        return day
+    }
+
+    /// "11月7日".
+    private static func kanjiMonthAndDay(_ text: String) -> (Int, Int)? {
+        guard let match = text.firstMatch(of: Patterns.kanjiDate), let month = Int(match.1), let day = Int(match.2),
+              (1...12).contains(month), (1...31).contains(day) else { return nil }
+        return (month, day)
+    }
 
     /// "nov 3", "november 3rd", "3 nov", "3. november", "3 de noviembre".
     private static func monthAndDay(_ text: String) -> (Int, Int)? {

@@ -18,27 +18,49 @@ public struct Extraction: Sendable {
     public var origin: ExtractionOrigin
     /// Why the draft needs a person's look (empty when it does not).
     public var reviewReasons: [String]
+    /// Who set each field: the model, or rules reading the text.
+    public var sources: [String: FieldSource]
+
+    public init(expense: Expense, confidence: [String: Double], origin: ExtractionOrigin, reviewReasons: [String],
+                sources: [String: FieldSource] = [:]) {
+        self.expense = expense
+        self.confidence = confidence
+        self.origin = origin
+        self.reviewReasons = reviewReasons
+        self.sources = sources
+    }
 }
 
 /// The families of rules the extractor applies, each of which can be switched off to measure
-/// what it adds (`NOTELEDGER_RULES_OFF=category-keywords,…`; the benchmark's ablation table).
+/// what it adds: `NOTELEDGER_RULES_OFF=amount-arithmetic,number-words` (the benchmark's ablation
+/// table). Read once per process; meant for measuring, not for use.
 public struct RuleFamilies: OptionSet, Sendable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
 
-    /// Category from keyword lists, forced instead of the model's choice.
-    public static let categoryKeywords = RuleFamilies(rawValue: 1 << 0)
     /// The model's category divided by its content-free prior (`ChoiceCalibration`).
-    public static let categoryCalibration = RuleFamilies(rawValue: 1 << 1)
+    public static let categoryCalibration = RuleFamilies(rawValue: 1 << 0)
     /// A merchant introduced by "at", "from", "paid to", … or a bank message's payee line, forced.
-    public static let introducedMerchant = RuleFamilies(rawValue: 1 << 2)
+    public static let introducedMerchant = RuleFamilies(rawValue: 1 << 1)
+    /// Roles of numbers and their arithmetic: add-ons, unit prices, change, totals, shares (`AmountRoles`).
+    public static let amountArithmetic = RuleFamilies(rawValue: 1 << 2)
+    /// Amounts written in words (`NumberWords`).
+    public static let numberWords = RuleFamilies(rawValue: 1 << 3)
+    /// Cue tables for notes that are no expense (`ExpenseSignals`).
+    public static let nonExpenseCues = RuleFamilies(rawValue: 1 << 4)
+    /// Balance, limit and available-amount words in bank messages.
+    public static let balanceWords = RuleFamilies(rawValue: 1 << 5)
+    /// Relative and written dates beyond ISO ("3 days ago", weekdays, "on the 9th").
+    public static let relativeDates = RuleFamilies(rawValue: 1 << 6)
 
-    public static let all: RuleFamilies = [.categoryKeywords, .categoryCalibration, .introducedMerchant]
+    public static let all: RuleFamilies = [.categoryCalibration, .introducedMerchant, .amountArithmetic, .numberWords,
+                                           .nonExpenseCues, .balanceWords, .relativeDates]
 
-    /// The names used on the command line and in the environment.
+    /// The names used in `NOTELEDGER_RULES_OFF`.
     public static let names: [(String, RuleFamilies)] = [
-        ("category-keywords", .categoryKeywords), ("category-calibration", .categoryCalibration),
-        ("introduced-merchant", .introducedMerchant),
+        ("category-calibration", .categoryCalibration), ("introduced-merchant", .introducedMerchant),
+        ("amount-arithmetic", .amountArithmetic), ("number-words", .numberWords), ("non-expense-cues", .nonExpenseCues),
+        ("balance-words", .balanceWords), ("relative-dates", .relativeDates),
     ]
 
     /// Every family except those named in `list` (comma-separated); nil names an unknown family.
@@ -50,6 +72,11 @@ public struct RuleFamilies: OptionSet, Sendable {
         }
         self = families
     }
+
+    /// The families in use: all, unless `NOTELEDGER_RULES_OFF` switches some off (unknown names are ignored;
+    /// the command line warns about them).
+    public static let active: RuleFamilies = ProcessInfo.processInfo.environment["NOTELEDGER_RULES_OFF"]
+        .flatMap(RuleFamilies.init(switchingOff:)) ?? .all
 }
 
 /// The extraction policy. Rules read what is written in the text itself: the amount (one the
@@ -64,17 +91,14 @@ public final class ExpenseExtractor: Sendable {
     public static let reviewThreshold = 0.35
 
     private let model: (any LanguageModel)?
-    private let rules: RuleFamilies
+    private var rules: RuleFamilies { .active }
     /// The category priors for empty notes, measured once per extractor (`warmUp`).
     private let calibration = Mutex<ChoiceCalibration?>(nil)
 
-    /// - Parameters:
-    ///   - model: the language model; nil for rules only. Concurrent `extract` calls run as many
-    ///     at once as the model takes.
-    ///   - rules: the rule families to apply (all by default).
-    public init(model: (any LanguageModel)?, rules: RuleFamilies = .all) {
+    /// - Parameter model: the language model; nil for rules only. Concurrent `extract` calls run
+    ///   as many at once as the model takes.
+    public init(model: (any LanguageModel)?) {
         self.model = model
-        self.rules = rules
     }
 
     /// True when a model is in use.
@@ -121,10 +145,9 @@ public final class ExpenseExtractor: Sendable {
         let isExpense = ExpenseSignals.isExpense(note, candidates: found)
         let candidates = isExpense ? found : []
         let amount = AmountFinder.best(in: candidates)
-        let ruledCategory = rules.contains(.categoryKeywords) ? CategoryRules.category(for: note) : nil
         // A payee the note introduces ("at Casa Lucio", "paid to LUKU") is taken as written.
         let introduced = rules.contains(.introducedMerchant) ? RulesExtractor.introducedMerchant(in: note) : nil
-        let schema = ModelExpense.schema(for: note, amounts: found, merchant: introduced, category: ruledCategory)
+        let schema = ModelExpense.schema(for: note, amounts: found, merchant: introduced, category: nil)
         let options = GenerationOptions(maximumTokens: 64)
         // What the rules read is fixed for the note; each snapshot only adds the model's fields.
         let currency = RulesExtractor.currency(in: note, chosen: amount)
@@ -132,7 +155,7 @@ public final class ExpenseExtractor: Sendable {
         func combine(_ generated: ModelExpense) -> Expense {
             Expense(
                 merchant: introduced ?? generated.merchant, amount: amount?.amount, currency: currency,
-                category: ruledCategory ?? generated.category, purpose: generated.purpose, date: date)
+                category: generated.category, purpose: generated.purpose, date: date)
         }
         do {
             let response = try await session.respond(
@@ -142,7 +165,7 @@ public final class ExpenseExtractor: Sendable {
                 onSnapshot(combine(partial))
             }
             return finish(response, expense: combine(response.content), amount: amount, candidates: candidates,
-                          ruledMerchant: introduced != nil, ruledCategory: ruledCategory != nil)
+                          ruledMerchant: introduced != nil)
         } catch {
             return rulesExtraction(note, received: received, reason: "extracted by rules: the model failed (\(error))")
         }
@@ -151,11 +174,11 @@ public final class ExpenseExtractor: Sendable {
     // MARK: - Confidence and review
 
     private func finish(_ response: Response<ModelExpense>, expense: Expense, amount: AmountCandidate?,
-                        candidates: [AmountCandidate], ruledMerchant: Bool, ruledCategory: Bool) -> Extraction {
+                        candidates: [AmountCandidate], ruledMerchant: Bool) -> Extraction {
         var confidence: [String: Double] = [
             "merchant": ruledMerchant ? 0.9 : response.confidence["merchant"] ?? 0,
             "purpose": response.confidence["purpose"] ?? 0,
-            "category": ruledCategory ? 0.9 : response.confidence["category"] ?? 0,
+            "category": response.confidence["category"] ?? 0,
             "amount": AmountFinder.confidence(of: amount, among: candidates),
             "currency": 1,
             "date": 1,
@@ -169,7 +192,12 @@ public final class ExpenseExtractor: Sendable {
             }
         }
         let identity = model!.identity
-        return Extraction(expense: expense, confidence: confidence, origin: .model(identity), reviewReasons: reasons)
+        var sources = Dictionary(uniqueKeysWithValues: Expense.fieldNames.map { ($0, FieldSource.rules) })
+        sources["purpose"] = .model
+        if !ruledMerchant { sources["merchant"] = .model }
+        sources["category"] = .model
+        return Extraction(expense: expense, confidence: confidence, origin: .model(identity), reviewReasons: reasons,
+                          sources: sources)
     }
 
     private func rulesExtraction(_ note: String, received: Date?, reason: String) -> Extraction {
@@ -177,7 +205,8 @@ public final class ExpenseExtractor: Sendable {
         var reasons = [reason]
         if expense.amount == nil { reasons.append("no amount") }
         let confidence = Dictionary(uniqueKeysWithValues: Expense.fieldNames.map { ($0, 0.5) })
-        return Extraction(expense: expense, confidence: confidence, origin: .rules, reviewReasons: reasons)
+        return Extraction(expense: expense, confidence: confidence, origin: .rules, reviewReasons: reasons,
+                          sources: Dictionary(uniqueKeysWithValues: Expense.fieldNames.map { ($0, FieldSource.rules) }))
     }
 }
 

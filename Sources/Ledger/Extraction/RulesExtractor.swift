@@ -190,6 +190,9 @@ enum ExpenseSignals {
         let candidates = candidates ?? AmountFinder.candidates(in: note)
         let lowered = note.lowercased()
         let text = SearchableText(lowered)
+        guard RuleFamilies.active.contains(.nonExpenseCues) else {
+            return !candidates.isEmpty || spending.contains { text.contains($0) }
+        }
         for table in [refunds, failed, notYet, notes] where table.contains(where: { text.contains($0) }) { return false }
         let spends = ["debited", "spent", "purchase", "withdrawn", "paid to", "sent to", "transferred to", "oplata",
                       "pokupka", "spisan", "bill payment", "payment of"].contains { text.contains($0) }

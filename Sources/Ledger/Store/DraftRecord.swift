@@ -18,6 +18,18 @@ public enum VersionOrigin: String, CaseIterable, Sendable {
     case rules
 }
 
+/// Who set one field of a version.
+public enum FieldSource: String, CaseIterable, Sendable {
+    /// The language model wrote it.
+    case model
+    /// Rules read it from the text (amount, currency, date; or everything when the model was unavailable).
+    case rules
+    /// What the ledger learned from the user's edits.
+    case learned
+    /// A person's edit.
+    case user
+}
+
 /// A draft as review shows it: its current values, status and note.
 public struct DraftRecord: Sendable, Equatable {
     public let id: Int64
@@ -45,6 +57,14 @@ public struct DraftVersion: Sendable, Equatable {
     public let confidence: [String: Double]
     /// The fields whose value differs from the version before.
     public let changed: [String]
+    /// Who set each field of this version (empty for versions written before schema 6).
+    public let sources: [String: FieldSource]
+
+    /// Who set `field` in this version.
+    public func source(of field: String) -> FieldSource {
+        if origin == .edit { return .user }
+        return sources[field] ?? (origin == .rules ? .rules : .model)
+    }
 }
 
 // MARK: - Fields as text

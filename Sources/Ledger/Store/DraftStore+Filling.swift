@@ -72,8 +72,10 @@ extension DraftStore {
         // Before the first version the search row holds the note alone (see `appendVersion`).
         let note = current.version == 0 ? try connection.query(
             "SELECT n.text FROM drafts d JOIN notes n ON n.id = d.note_id WHERE d.id = ?", [.integer(draftID)]).first?.string(0) : nil
+        let sources = extraction.sources.filter { !locked.contains($0.key) }
         return try appendVersion(draftID: draftID, previous: current, expense: merged, origin: origin, model: model,
-                                 confidence: confidence, status: status, reason: reason, searchRowHoldsOnly: note)
+                                 confidence: confidence, sources: sources, status: status, reason: reason,
+                                 searchRowHoldsOnly: note)
     }
 
     /// Marks a draft `failed` with the reason; the note and earlier versions stay.
@@ -118,21 +120,23 @@ extension DraftStore {
     ///   (FTS5 updates a row by deleting and inserting it: about a quarter of the time it takes to
     ///   record a rules fill).
     func appendVersion(draftID: Int64, previous: CurrentValues, expense: Expense, origin: VersionOrigin,
-                       model: ModelIdentity?, confidence: [String: Double], status: DraftStatus, reason: String?,
-                       searchRowHoldsOnly note: String? = nil) throws -> Int {
+                       model: ModelIdentity?, confidence: [String: Double], sources: [String: FieldSource] = [:],
+                       status: DraftStatus, reason: String?, searchRowHoldsOnly note: String? = nil) throws -> Int {
         let version = previous.version + 1
         let changed = Expense.fieldNames.filter { expense.text(of: $0) != previous.expense.text(of: $0) }
         let now = Timestamp.now()
         let confidenceJSON = "{" + confidence.keys.sorted().map { "\"\($0)\": \(Self.threeDecimals(confidence[$0]!))" }
             .joined(separator: ", ") + "}"
         let changedJSON = "[" + changed.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+        let sourcesJSON = "{" + sources.keys.sorted().map { "\"\($0)\": \"\(sources[$0]!.rawValue)\"" }
+            .joined(separator: ", ") + "}"
         let values = Expense.fieldNames.map { SQLiteValue.optional(expense.text(of: $0)) }
         try connection.run("""
             INSERT INTO draft_versions (draft_id, version, origin, created_at, model_name, model_sha256,
-                merchant, amount, currency, category, purpose, date, confidence, changed)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                merchant, amount, currency, category, purpose, date, confidence, changed, sources)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [.integer(draftID), .integer(Int64(version)), .text(origin.rawValue), .text(now),
-                  .optional(model?.name), .optional(model?.sha256)] + values + [.text(confidenceJSON), .text(changedJSON)])
+                  .optional(model?.name), .optional(model?.sha256)] + values + [.text(confidenceJSON), .text(changedJSON), .text(sourcesJSON)])
         try connection.run("""
             UPDATE drafts SET current_version = ?, status = ?, status_reason = ?, merchant = ?, amount = ?, amount_e4 = ?,
                 currency = ?, category = ?, purpose = ?, date = ?, updated_at = ? WHERE id = ?

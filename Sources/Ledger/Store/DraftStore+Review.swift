@@ -33,14 +33,15 @@ extension DraftStore {
         _ = try draft(id)
         return try connection.query("""
             SELECT version, origin, created_at, model_name, model_sha256, merchant, amount, currency, category, purpose,
-                date, confidence, changed
+                date, confidence, changed, sources
             FROM draft_versions WHERE draft_id = ? ORDER BY version
             """, [.integer(id)]).map { row in
             DraftVersion(
                 version: Int(row.int(0) ?? 0), origin: VersionOrigin(rawValue: row.string(1) ?? "") ?? .fill,
                 createdAt: row.string(2) ?? "", modelName: row.string(3), modelSHA256: row.string(4),
                 expense: Expense(storedValues: (5...10).map { row.string($0) }),
-                confidence: Self.decodeObject(row.string(11)), changed: Self.decodeList(row.string(12)))
+                confidence: Self.decodeObject(row.string(11)), changed: Self.decodeList(row.string(12)),
+                sources: Self.decodeSources(row.string(13)))
         }
     }
 
@@ -53,13 +54,14 @@ extension DraftStore {
         return confidence
     }
 
-    /// Who set each field's current value: the origin of the version that last changed it.
-    public func fieldOrigins(_ id: Int64) throws -> [String: VersionOrigin] {
-        var origins: [String: VersionOrigin] = [:]
+    /// Who set each field's current value: its source in the version that last changed it
+    /// (a model fill's amount read by rules is `rules`).
+    public func fieldSources(_ id: Int64) throws -> [String: FieldSource] {
+        var sources: [String: FieldSource] = [:]
         for version in try history(id) {
-            for field in version.changed { origins[field] = version.origin }
+            for field in version.changed { sources[field] = version.source(of: field) }
         }
-        return origins
+        return sources
     }
 
     // MARK: - Review
@@ -112,6 +114,12 @@ extension DraftStore {
         guard let data = text?.data(using: .utf8),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [:] }
         return object.compactMapValues { ($0 as? NSNumber)?.doubleValue }
+    }
+
+    static func decodeSources(_ text: String?) -> [String: FieldSource] {
+        guard let data = text?.data(using: .utf8),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: String] else { return [:] }
+        return object.compactMapValues(FieldSource.init(rawValue:))
     }
 
     static func decodeList(_ text: String?) -> [String] {

@@ -17,7 +17,7 @@ struct ShowCommand: Command {
     func run(in context: CommandContext) async throws {
         let store = try Review.openStore(context)
         let draft = try store.draft(id)
-        let origins = try store.fieldOrigins(id)
+        let sources = try store.fieldSources(id)
         let confidence = try store.confidence(id)
         let console = context.console
         var header = "draft \(draft.id)  \(draft.status.rawValue)  version \(draft.version)"
@@ -25,7 +25,7 @@ struct ShowCommand: Command {
         console.out(header)
         for field in Expense.fieldNames {
             let value = draft.expense.text(of: field) ?? "—"
-            let origin = draft.locked.contains(field) ? "user" : Review.originLabel(origins[field])
+            let origin = draft.locked.contains(field) ? "user" : Review.sourceLabel(sources[field])
             let sure = confidence[field].map { String(format: "%.2f", $0) } ?? ""
             console.out("  " + Review.fit(field, 10) + Review.fit(value, 40) + " " + Review.fit(origin, 6) + sure
                 + (draft.locked.contains(field) ? "  locked" : ""))
