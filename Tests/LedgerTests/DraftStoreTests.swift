@@ -63,6 +63,35 @@ func extraction(_ merchant: String?, _ amount: String?, category: Category? = .f
         #expect(history[0].modelName == "test.gguf")
     }
 
+    /// A model fill takes amount, currency and date from rules: each field says who set it, an
+    /// edit makes it the user's, and a later fill leaves the edited field (and its source) alone.
+    @Test func eachFieldRecordsWhoSetIt() throws {
+        let (_, store) = try store()
+        guard case .created(let id) = try store.recordNote(path: "/inbox/a.txt", text: "lunch 12.50") else {
+            Issue.record("expected a new draft")
+            return
+        }
+        var fill = extraction("Casa Lucio", "12.50")
+        fill.sources = ["merchant": .model, "amount": .rules, "category": .model, "purpose": .model]
+        try store.recordFill(draftID: id, fill, refill: false)
+        #expect(try store.fieldSources(id) == ["merchant": .model, "amount": .rules, "category": .model, "purpose": .model])
+        try store.edit(id, changes: [("amount", "13.00")])
+        #expect(try store.fieldSources(id)["amount"] == .user)
+        var refill = extraction("Casa Lucio", "99.00")
+        refill.sources = ["amount": .rules]
+        try store.recordFill(draftID: id, refill, refill: true)
+        #expect(try store.fieldSources(id)["amount"] == .user)
+        #expect(try store.draft(id).expense.amount?.description == "13.00")
+        // Versions without sources (written before schema 6) are shown by their origin.
+        func old(_ origin: VersionOrigin) -> DraftVersion {
+            DraftVersion(version: 1, origin: origin, createdAt: "", modelName: nil, modelSHA256: nil, expense: Expense(),
+                         confidence: [:], changed: ["amount"], sources: [:])
+        }
+        #expect(old(.fill).source(of: "amount") == .model)
+        #expect(old(.rules).source(of: "amount") == .rules)
+        #expect(old(.edit).source(of: "amount") == .user)
+    }
+
     @Test func versionsCannotBeChangedOrDeleted() throws {
         let (_, store) = try store()
         guard case .created(let id) = try store.recordNote(path: "/n", text: "x 1") else { return }

@@ -124,6 +124,10 @@ public enum DateResolver {
         ["december", "dec", "diciembre", "dezembro", "dezember", "décembre"],
     ]
 
+    /// Month and weekday names, and words of relative days (never part of a merchant's name).
+    static let calendarWords: Set<String> = Set((months + weekdays).flatMap { $0 }).union(
+        relativeWords.flatMap(\.0).filter { !$0.contains(" ") })
+
     private static let smallNumbers: [String: Int] = [
         "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "a": 1, "dos": 2, "tres": 3,
         "cuatro": 4, "deux": 2, "trois": 3, "quatre": 4, "zwei": 2, "drei": 3, "vier": 4, "due": 2, "tre": 3,

@@ -8,22 +8,51 @@ enum MerchantSpans {
     static func candidates(in note: String, amounts candidates: [AmountCandidate]) -> [String] {
         // The numbers that could be the amount, as written: a span holding one is not a name.
         let characters = Array(note)
-        let amounts = Set(candidates.filter { !$0.isComputed }.map { String(characters[$0.range]) })
+        // Small whole numbers stay: they are often part of a name ("Motel 6", "Pho 24", "Forever 21").
+        let amounts = Set(candidates.filter { !$0.isComputed && ($0.text.contains(".") || $0.currency != nil || $0.value >= 100) }
+            .map { String(characters[$0.range]) })
         // The bank that sent a message names itself before "Bank" ("Axis Bank Card…").
         let words = note.split(whereSeparator: \.isWhitespace).map { $0.lowercased().trimming(",.;:!?()") }
         let banks = Set(zip(words, words.dropFirst()).filter { $0.1 == "bank" }.map(\.0))
-        return StringGuide.spans(of: note, maxLength: 48).filter { span in
-            isPlausible(span) && !span.split(separator: " ").contains { word in
+        let spans = StringGuide.spans(of: note, maxLength: 48) + cjkNames(in: note)
+        return spans.uniqued().filter { span in
+            isPlausible(span) && isNameShaped(span) && !span.split(separator: " ").contains { word in
                 let bare = word.trimming(",.;:!?()")
                 return amounts.contains(bare) || banks.contains(bare.lowercased())
             }
         }
     }
 
+    /// A name that starts with a capital goes on in capitals, numbers or joining words ("Casa Lucio",
+    /// "Barnes & Noble", "Motel 6"): "Boots meal deal", "Spirit to Vegas" end at the name. One that
+    /// starts in lower case is written as the writer wrote it ("the corner bakery", "uber").
+    private static func isNameShaped(_ span: String) -> Bool {
+        let words = span.split(separator: " ")
+        guard let first = words.first?.first, first.isUppercase else { return true }
+        return words.dropFirst().allSatisfy { word in
+            guard let head = word.first else { return false }
+            return head.isUppercase || head.isNumber || nameJoiners.contains(word.lowercased()) || word.first == "'"
+        }
+    }
+
+    private static let nameJoiners: Set<String> = ["&", "and", "de", "del", "la", "le", "les", "di", "da", "do", "dos",
+                                                   "of", "the", "'s", "y", "et", "und", "von", "van", "der"]
+
+    /// In scripts written without spaces, the names before a particle or inside brackets
+    /// ("ヨドバシカメラでSDカード" → "ヨドバシカメラ", "飲み会（金の蔵）" → "金の蔵").
+    private static func cjkNames(in note: String) -> [String] {
+        let breaks: Set<Character> = ["で", "に", "を", "は", "が", "へ", "と", "（", "）", "(", ")", "「", "」", "、", "。", " "]
+        guard note.contains(where: \.isCJK) else { return [] }
+        return note.split(whereSeparator: { breaks.contains($0) || $0.isWhitespace })
+            .map(String.init)
+            .filter { piece in piece.contains(where: \.isCJK) && piece.count >= 2 && !piece.contains(where: \.isASCIIDigit) }
+    }
+
     private static let notMerchantWords = BankMessage.accountWords.union([
         "upi", "ref", "otp", "debit", "credit", "debited", "credited", "spent", "paid", "sent", "dear", "customer", "your",
-        "vpa", "neft", "imps", "rtgs",
-    ])
+        "vpa", "neft", "imps", "rtgs", "fwd", "fw", "order", "confirmation", "receipt", "invoice", "subtotal", "total",
+        "items",
+    ]).union(DateResolver.calendarWords)
 
     private static func isPlausible(_ span: String) -> Bool {
         let words = span.split(separator: " ")
@@ -31,6 +60,10 @@ enum MerchantSpans {
         for word in words {
             let lowered = word.lowercased().trimming(where: \.isPunctuation)
             if notMerchantWords.contains(lowered) { return false }
+            // A route is not part of a name ("Milano→Firenze", "London->Paris", "BCN-FCO").
+            if word.contains("→") || word.contains("->") || word.contains("⇒") { return false }
+            let halves = word.split(separator: "-")
+            if halves.count == 2, halves.allSatisfy({ $0.count == 3 && $0.allSatisfy(\.isUppercase) }) { return false }
             let digits = word.filter(\.isNumber).count
             // Amounts, dates and masked numbers ("48.50", "XX7441", "4232***0581") are not names.
             if digits >= 3 || (digits > 0 && word.contains(where: { ".,:/*".contains($0) })) { return false }

@@ -48,7 +48,9 @@ enum RulesExtractor {
                 return name
             }
         }
-        return BankMessage.payee(in: note) ?? shoutedPayee(in: note, searchable)
+        // Names in capitals after "to" or "at" are a bank message's way ("at ONLINEPLATFORM"); in a
+        // written note they are places ("Greyhound to NYC").
+        return BankMessage.payee(in: note) ?? (BankMessage.isBankMessage(note) ? shoutedPayee(in: note, searchable) : nil)
     }
 
     /// How money moved, not to whom ("debited via UPI").
