@@ -7,7 +7,7 @@ and a JSON schema for merchant, amount, category and purpose (greedy, prompt
 cache on, one slot, --swa-full), then runs `noteledger extract --jsonl` on the
 same notes, scores both with score.py and prints one table.
 
-usage: bench.py --server PATH --model GGUF [--bin PATH] [--eval DIR] [--sets dev,sms_dev]
+usage: bench.py --server PATH --model GGUF [--bin PATH] [--eval DIR] [--sets train,val,sms_train,sms_val]
                 [--threads N] [--keep DIR]
 """
 import argparse, json, os, shutil, socket, subprocess, sys, tempfile, time, urllib.request
@@ -122,7 +122,7 @@ def main():
     ap.add_argument("--model", required=True)
     ap.add_argument("--bin", default=".build/release/noteledger")
     ap.add_argument("--eval", default="../shared/eval")
-    ap.add_argument("--sets", default="dev,sms_dev")
+    ap.add_argument("--sets", default="train,val,sms_train,sms_val")
     ap.add_argument("--threads", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--keep", help="keep predictions in this folder")
     args = ap.parse_args()

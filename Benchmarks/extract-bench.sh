@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Accuracy and speed of `noteledger extract --jsonl` on the labelled development sets.
+# Accuracy and speed of `noteledger extract --jsonl` on the labelled sets (SETS="dev val" to choose).
 # Usage: Benchmarks/extract-bench.sh [EVAL_DIR]   (default ../shared/eval)
 set -euo pipefail
 eval_dir=${1:-../shared/eval}
 bin=${NOTELEDGER_BIN:-.build/release/noteledger}
 out=$(mktemp -d)
-for set in dev sms_dev; do
+for set in ${SETS:-dev train val sms_dev sms_train sms_val}; do
     for backend in model rules; do
         start=$(date +%s%N)
         "$bin" extract --backend "$backend" --jsonl "$eval_dir/$set.jsonl" > "$out/$set-$backend.jsonl" 2>/dev/null

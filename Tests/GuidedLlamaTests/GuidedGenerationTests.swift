@@ -48,6 +48,31 @@ import Testing
         }
     }
 
+    /// An enumeration is decided by scoring each option with the real model: the response says
+    /// how likely each was, and calibration against content-free inputs measures the model's
+    /// preference among them, which `respond` then divides out.
+    @Test func aChoiceIsScoredOptionByOptionAndCanBeCalibrated() async throws {
+        let session = LanguageModelSession(
+            model: try languageModel(), instructions: "Describe a visual theme for the event.",
+            examples: [.init(input: "a quiet library", output: .object([
+                ("name", .string("Paper Dawn")), ("size", .number("12")), ("mood", .string("calm")),
+            ]))])
+        let plain = try await session.respond(to: "a summer festival", generating: Theme.self)
+        let scores = try #require(plain.choices["mood"])
+        #expect(scores.count == 3)
+        #expect(abs(scores.reduce(0, +) - 1) < 1e-6)
+        #expect(plain.content.mood.rawValue == ["calm", "bold", "playful"][scores.indices.max { scores[$0] < scores[$1] }!])
+        #expect(plain.confidence["mood"] == scores.max())
+
+        let calibration = try await session.calibrate(generating: Theme.self)
+        let prior = try #require(calibration.priors["mood"])
+        #expect(prior.count == 3)
+        #expect(abs(prior.values.reduce(0, +) - 1) < 1e-6)
+        let calibrated = try await session.respond(to: "a summer festival", generating: Theme.self, calibration: calibration)
+        let adjusted = try #require(calibrated.choices["mood"])
+        #expect(calibrated.content.mood.rawValue == ["calm", "bold", "playful"][adjusted.indices.max { adjusted[$0] < adjusted[$1] }!])
+    }
+
     @Test func aRecipeHasOneToFourIngredientsWithinBounds() async throws {
         let session = LanguageModelSession(
             model: try languageModel(), instructions: "Write a short recipe.",

@@ -12,6 +12,12 @@ import Testing
         ("coffee this morning", "2026-11-20"), ("lunch on Nov 3", "2026-11-03"), ("3 November dinner", "2026-11-03"),
         ("groceries 3/11", "2026-11-03"), ("hotel 11/23", "2025-11-23"), ("Tuesday train", "2026-11-17"),
         ("last friday cinema", "2026-11-13"), ("invoice 2026-06-14", "2026-06-14"), ("gift Dec 28", "2025-12-28"),
+        ("3 days ago cinema", "2026-11-17"), ("two days ago parking", "2026-11-18"), ("hace 2 días taxi", "2026-11-18"),
+        ("il y a 3 jours", "2026-11-17"), ("vor 2 Tagen Tanken", "2026-11-18"), ("4 giorni fa", "2026-11-16"),
+        ("3日前 ランチ", "2026-11-17"), ("pub last night", "2026-11-19"), ("croissant ce matin", "2026-11-20"),
+        ("cena anoche", "2026-11-19"), ("Friday lunch", "2026-11-13"), ("dagkaart maandag", "2026-11-16"),
+        ("pranzo giovedì", "2026-11-19"), ("charged on the 2nd", "2026-11-02"), ("on the 25th", "2026-10-25"),
+        ("11月7日 ホテル", "2026-11-07"),
     ])
     func resolvesAgainstTheReceivedDay(note: String, expected: String) {
         #expect(DateResolver.resolve(note, received: received) == expected, "\(note)")

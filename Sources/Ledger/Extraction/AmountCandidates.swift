@@ -349,8 +349,14 @@ enum AmountFinder {
             }
         }
         // Add-ons on top of the price.
-        let addOns = candidates.filter { AmountRoles.isAddOn($0.range, tokens) }
-        let bases = candidates.filter { candidate in !addOns.contains { $0.range == candidate.range } }
+        var addOns = candidates.filter { AmountRoles.isAddOn($0.range, tokens) }
+        var bases = candidates.filter { candidate in !addOns.contains { $0.range == candidate.range } }
+        // Every figure has an add-on word near it ("pizza delivery 22.50 + 2.50 delivery fee"):
+        // the largest is the price.
+        if bases.isEmpty, addOns.count >= 2, let largest = addOns.max(by: { $0.value < $1.value }) {
+            bases = [largest]
+            addOns.removeAll { $0.range == largest.range }
+        }
         if isBankMessage {
             // A bank message states the amount; its fee is not part of it.
             return result.map { candidate in

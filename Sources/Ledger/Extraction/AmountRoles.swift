@@ -40,8 +40,7 @@ enum AmountRoles {
     ]
     /// Words after a unit price.
     static let unitAfter: Set<String> = [
-        "each", "ea", "apiece", "pp", "per", "a piece", "cada", "chacun", "chacune", "pièce", "cadauno", "ciascuno",
-        "je", "stück", "pro", "cada", "por", "/night", "/person",
+        "each", "ea", "apiece", "pp", "per", "cada", "chacun", "chacune", "pièce", "cadauno", "ciascuno", "stück",
     ]
     /// Words right before a unit price ("@ 15.99", "à 4,80").
     static let unitBefore: Set<String> = ["@", "à"]
@@ -119,6 +118,18 @@ enum AmountRoles {
                 if words.count == count { break }
             }
             return words
+        }
+
+        /// The words and numbers within `count` tokens before `range`, across clauses, without
+        /// numbers that are money (a currency mark beside them).
+        func counts(before range: Range<Int>, within count: Int) -> [String] {
+            let before = items.indices.filter { items[$0].range.upperBound <= range.lowerBound }.suffix(count)
+            return before.compactMap { index -> String? in
+                let text = items[index].text
+                guard text.first?.isASCIIDigit == true else { return text }
+                let neighbours = [index - 1, index + 1].filter(items.indices.contains).map { items[$0].text }
+                return neighbours.contains(where: isCurrency) ? nil : text
+            }
         }
 
         /// The bracket the range sits in, from its opening mark to the number.
@@ -228,11 +239,9 @@ enum AmountRoles {
         guard isUnit else { return nil }
         // A whole number is a price only with its unit word ("95 pp"), not after "@" alone.
         guard hasDecimalsOrCurrency || after.prefix(2).contains(where: unitAfter.contains) else { return nil }
-        // "6 bagels at 1.65 each", "mulch, 3 bags, 4.97 each", "five of them, 1.90 apiece".
-        for word in tokens.before(range, 6, crossing: true).reversed() {
-            if let factor = count(word) { return factor }
-        }
-        return nil
+        // "6 bagels at 1.65 each", "mulch, 3 bags, 4.97 each", "five of them, 1.90 apiece"; a sum
+        // of money ("60 €") is not a count.
+        return tokens.counts(before: range, within: 6).reversed().lazy.compactMap(count).first
     }
 
     private static let countWords: [String: Int] = [
@@ -243,7 +252,7 @@ enum AmountRoles {
     ]
 
     /// A small whole number of items: digits 2-99 or a number word.
-    private static func count(_ word: String) -> Int? {
+    static func count(_ word: String) -> Int? {
         if let value = Int(word), (2...99).contains(value) { return value }
         return countWords[word]
     }

@@ -88,7 +88,8 @@ enum BankMessage {
     /// Phrases only banks and wallets write (lowercased).
     private static let bankPhrases = [
         "debited", "credited", "a/c", "acct", "avl", "avbl", "txn", "upi", "dear customer", "your card", "your account",
-        "card ending", "card no", "bal:", "available balance", "transaction", "konto", "saldo", "compra aprobada",
+        "card ending", "card no", "card:", "paid:", "ref:", "bal:", "available balance", "transaction", "konto", "saldo",
+        "compra aprobada",
     ]
 
     /// True when `note` reads as a message from a bank or card issuer rather than a written note.

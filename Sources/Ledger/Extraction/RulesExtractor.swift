@@ -162,7 +162,7 @@ enum ExpenseSignals {
     ]
     /// Not yet paid: estimates, quotes, budgets, bills due, future and scheduled debits, requests.
     static let notYet = [
-        "estimate", "quote for", "quoted", "should come to", "will be about", "will be around", "says it will be",
+        "estimate", "quote", "quoted", "will decide", "deciding", "should come to", "will be about", "will be around", "says it will be",
         "haven't said yes", "waiting on approval", "devis", "presupuesto", "orçamento", "kostenvoranschlag",
         "preventivo", "budget", "will charge", "will be charged", "will be debited", "will be deducted",
         "will be auto", "auto-debits", "autodebits", "will debit", "is due", "due on", "due by", "amt due",
@@ -199,12 +199,17 @@ enum ExpenseSignals {
         let spends = ["debited", "spent", "purchase", "withdrawn", "paid to", "sent to", "transferred to", "oplata",
                       "pokupka", "spisan", "bill payment", "payment of"].contains { text.contains($0) }
         if incoming.contains(where: { text.contains($0) }) && !spends { return false }
+        // "got 30 from Sam": money handed to the writer.
+        if lowered.firstMatch(of: Self.gotFrom) != nil && !spends { return false }
         if isCreditLine(lowered) && !spends { return false }
         if let phrase = someoneElsePaid.first(where: { text.contains($0) }), !writerDid(phrase, in: lowered) { return false }
         if text.contains("balance") && !spending.contains(where: { text.contains($0) })
             && candidates.isEmpty { return false }
         return !candidates.isEmpty || spending.contains { text.contains($0) }
     }
+
+    // Regex is not Sendable; this one is never mutated, only matched.
+    nonisolated(unsafe) private static let gotFrom = /\b(?:got|received|receive)\s+\S{0,3}\d[\d.,]*\s*\S{0,6}\s*(?:\w+\s+)?from\b/
 
     /// A bank line marking the amount as a credit ("Amt: 2,000.00 CR").
     private static func isCreditLine(_ lowered: String) -> Bool {

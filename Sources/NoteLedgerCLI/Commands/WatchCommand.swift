@@ -43,6 +43,9 @@ struct WatchCommand: Command {
         if released > 0 { log("took back \(released) job(s) left by a process that stopped") }
         let watcher = InboxWatcher(root: root, databasePath: store.path, shutdown: shutdown, log: log)
         try watcher.start()
+        // The shared prompt goes into the model's cache and the category priors are measured now,
+        // while the watcher already records notes: the first fill is then as quick as the next.
+        await extractor.warmUp()
         log("ledger \(store.path); stop with Ctrl-C")
         // The log is copied into the database when the queue is empty, and at least every
         // 10 s of steady work, never inside a commit that a new note waits for.

@@ -1,0 +1,56 @@
+import Foundation
+@testable import Guided
+import Testing
+
+@Suite struct ChoiceCalibrationTests {
+    let point = ChoicePoint(path: "mood", options: [Array(#" "calm""#.utf8), Array(#" "bold""#.utf8)])
+
+    @Test func withoutPriorsTheLikeliestOptionWins() {
+        #expect(ChoiceCalibration.none.decide(point, [-0.2, -1.8]) == 0)
+        let probabilities = ChoiceCalibration.none.probabilities(point, [-0.2, -1.8])
+        #expect(abs(probabilities.reduce(0, +) - 1) < 1e-9)
+    }
+
+    /// The model gives `calm` 0.9 for content-free inputs; an input where it gives `calm` only
+    /// 0.6 is evidence for `bold`.
+    @Test func dividingByTheContentFreePriorTurnsABiasedChoice() {
+        let calibration = ChoiceCalibration.averaging([
+            [(point, [log(0.92), log(0.08)])],
+            [(point, [log(0.88), log(0.12)])],
+        ])
+        #expect(abs((calibration.priors["mood"]?[point.options[0]] ?? 0) - 0.9) < 1e-9)
+        #expect(calibration.decide(point, [log(0.6), log(0.4)]) == 1)
+        #expect(calibration.decide(point, [log(0.97), log(0.03)]) == 0)
+        // Another choice point is not affected.
+        let other = ChoicePoint(path: "size", options: point.options)
+        #expect(calibration.decide(other, [log(0.6), log(0.4)]) == 0)
+    }
+
+    @Test func theSessionFindsTheChoicePointAfterTheKeyNotInsideAValue() {
+        let schema = GenerationSchema.object("Theme", [
+            .init("name", .string()),
+            .init("mood", .enumeration(["calm", "bold"])),
+        ])
+        let find = LanguageModelSession.choicePoint(for: schema, prefix: " ")
+        #expect(find(Array(#" {"name": "Dawn", "mood":"#.utf8)) == ChoicePoint(path: "mood", options: [
+            Array(#" "calm""#.utf8), Array(#" "bold""#.utf8),
+        ]))
+        #expect(find(Array(#" {"name": "Dawn", "mood": "#.utf8))?.options.first == Array(#""calm""#.utf8))
+        #expect(find(Array(#" {"name": "Dawn"#.utf8)) == nil)
+        #expect(find(Array(#" {"name": "x, \"mood\":"#.utf8)) == nil, "the key inside a string is text, not structure")
+        #expect(find(Array(#" {"name": "Dawn", "mood": "calm"}"#.utf8)) == nil)
+    }
+
+    /// A constant value is forced with its key: the model spends no decoding on it.
+    @Test func aConstantIsForcedWithItsKey() {
+        let schema = GenerationSchema.object("Expense", [
+            .init("merchant", .string(.constant("Casa Lucio"))),
+            .init("purpose", .string()),
+        ])
+        let forced = LanguageModelSession.forcedText(for: schema, prefix: " ")
+        let first = forced(Array(" ".utf8))
+        #expect(first.map { String(decoding: $0.bytes, as: UTF8.self) } == #"{"merchant": "Casa Lucio""#)
+        let next = forced(Array(" ".utf8) + (first?.bytes ?? []))
+        #expect(next.map { String(decoding: $0.bytes, as: UTF8.self) } == #", "purpose":"#)
+    }
+}

@@ -1,0 +1,88 @@
+@testable import Ledger
+import Testing
+
+/// The role of each number, and the arithmetic a note asks for. Every note here is invented.
+@Suite struct AmountRolesTests {
+    func amount(_ note: String) -> String? {
+        AmountFinder.best(in: AmountFinder.candidates(in: note))?.amount.description
+    }
+
+    @Test(arguments: [
+        // Tips, tax, fees and shipping paid on top, in several languages and phrasings.
+        ("Ramen at Ichiban 21.40, left 3 tip", "24.40"),
+        ("taxi home 18, tipped 2", "20"),
+        ("Jacket from Outdoorsy 80 + 6.40 tax", "86.40"),
+        ("headphones 59.99, shipping was another 4.99", "64.98"),
+        ("pizza delivery 22.50 + 2.50 delivery fee", "25.00"),
+        ("cena da Gino 40 euro più 3 di coperto", "43"),
+        ("vuelo a Lisboa 60 €, y luego 15 € más por la maleta", "75"),
+        ("hotel 120, they tacked on a 20 city fee", "140"),
+        ("fleece 90 before tax, tax was 7.20", "97.20"),
+        ("coffee 4.50 incl tip", "4.50"),
+        ("train ticket £12.40 + 50p booking fee", "12.90"),
+        // Quantity times unit price.
+        ("4 notebooks at 2.25 each", "9.00"),
+        ("3 x €12.40 museum tickets", "37.20"),
+        ("tasting menu 80 pp x 2", "160"),
+        ("guesthouse 55.00 per night x 4 nights", "220.00"),
+        ("kale chips, three bags, 3.10 apiece", "9.30"),
+        ("meal kit 59.90 (4 meals x 2 servings)", "59.90"),
+        // Change, totals, the writer's part.
+        ("handed over 50, got 7.30 back", "42.70"),
+        ("mit 20 € bezahlt, 3,40 zurück", "16.60"),
+        ("vase 30 and candles 12.50, total 42.50", "42.50"),
+        ("cabin was 900 total, I only paid my 225", "225"),
+        // Not the writer's outlay.
+        ("souvenir ¥3,000 (~$20)", "3000"),
+        ("paid the cab 40, Ana owes me 20", "40"),
+        ("concert tickets 150, the others will venmo me 50 each", "150"),
+        ("flight 210 that includes 30 for the bag", "210"),
+        // Amounts in words.
+        ("thirty quid at the market", "30"),
+        ("a tenner for the car wash", "10"),
+        ("cinquante euros chez le coiffeur", "50"),
+        ("a hundred and twenty to the gardener", "120"),
+        ("ラーメン 千二百円", "1200"),
+        ("ホテル 2万円", "20000"),
+        ("タクシー 5千円出してお釣り1,200円", "3800"),
+    ])
+    func theAmountPaid(note: String, expected: String) {
+        #expect(amount(note) == expected, "\(note): \(AmountFinder.candidates(in: note).map(\.text))")
+    }
+
+    @Test(arguments: [
+        // A bank message states the amount; its fee, balance and limit are not it.
+        ("Ksh1,250.00 sent to JOHN DOE on 2/3/26. New balance is Ksh4,310.00. Transaction cost, Ksh23.00", "1250.00"),
+        ("Pokupka 349.00 RUR; Karta *1111; Ostatok: 12 004,50 RUR", "349.00"),
+        ("Oplata 1 120.00 BYN MAGAZIN. Dostupno: 88.10 BYN", "1120.00"),
+        ("Achat de 25.00 EUR chez BOULANGERIE. Solde disponible est de 410.00 EUR", "25.00"),
+        ("Amt:NGN-4,500.00 Desc:TRF TO SHOP Avail Bal: 10,000.00", "4500.00"),
+        ("You have sent USD 2.5000 to 0991. Your available balance is USD 7.5000.", "2.5000"),
+    ])
+    func theAmountOfABankMessage(note: String, expected: String) {
+        #expect(amount(note) == expected, "\(note): \(AmountFinder.candidates(in: note).map(\.text))")
+    }
+}
+
+@Suite struct NotAnExpenseTests {
+    @Test(arguments: [
+        "got 30 from Sam for the tickets", "Ricevuti 15 euro da Marta", "Me devolvieron 20 € de la fianza",
+        "salary credited 2,400.00", "Order cancelled, 89.99 never charged", "Pagamento recusado, R$ 45,00",
+        "Card payment of EUR 30.00 declined: insufficient funds", "quote from the painter: about 800, will decide",
+        "plumber estimate 200-250", "gym will charge 45 on the 1st", "Rs.499 will be debited on 05/01 for STREAMIFY",
+        "January budget: food 300, fun 100", "need: 2 onions, 1L milk, 6 eggs", "boodschappenlijst: brood, 2 melk",
+        "Mum got the check at the bistro, 64", "Your OTP for txn of Rs 500 is 123456",
+        "Acct XX12 is credited with Rs 900.00 from R KUMAR", "Reembolso caiu: R$ 30,00",
+    ])
+    func isNotAnExpense(note: String) {
+        #expect(!ExpenseSignals.isExpense(note), "\(note)")
+    }
+
+    @Test(arguments: [
+        "I got the check at the bistro, 64", "bar tab 70, friends will pay me back", "Rs 500 debited; SHOP credited",
+        "autopay for the phone went through, 35", "Pokupka 84.00 RUR. CashBack 0.84 RUR",
+    ])
+    func isAnExpense(note: String) {
+        #expect(ExpenseSignals.isExpense(note), "\(note)")
+    }
+}
