@@ -6,7 +6,7 @@ LLAMA_PREFIX := $(CACHE)/llama.cpp-$(LLAMA_VERSION)
 export PKG_CONFIG_PATH := $(LLAMA_PREFIX)/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 export PATH := /opt/swift/usr/bin:$(PATH)
 
-.PHONY: deps build run test bench bench-extract bench-store bench-export bench-record clean
+.PHONY: deps build run test bench bench-extract bench-ablation bench-store bench-export bench-record clean
 
 ## deps: install Debian packages, build llama.cpp and fetch the model (idempotent)
 deps:
@@ -31,6 +31,10 @@ bench: build
 ## bench-extract: accuracy (score.py) and notes/s of `extract --jsonl` on the labelled sets
 bench-extract: build
 	Benchmarks/extract-bench.sh
+
+## bench-ablation: each rule family switched off in turn, the change on the check sets (BACKEND=rules is quicker)
+bench-ablation: build
+	python3 Benchmarks/ablation.py --backend $(or $(BACKEND),model)
 
 ## bench-store: review queries on a 1,000,000-draft ledger beside the sqlite3 shell
 bench-store: build
