@@ -36,6 +36,7 @@ import Testing
             Array(#" "calm""#.utf8), Array(#" "bold""#.utf8),
         ]))
         #expect(find(Array(#" {"name": "Dawn", "mood": "#.utf8))?.options.first == Array(#""calm""#.utf8))
+        #expect(find(Array(#" {"name": "Dawn", "mood": ""#.utf8))?.options.first == Array(#"calm""#.utf8))
         #expect(find(Array(#" {"name": "Dawn"#.utf8)) == nil)
         #expect(find(Array(#" {"name": "x, \"mood\":"#.utf8)) == nil, "the key inside a string is text, not structure")
         #expect(find(Array(#" {"name": "Dawn", "mood": "calm"}"#.utf8)) == nil)
@@ -51,6 +52,7 @@ import Testing
         let first = forced(Array(" ".utf8))
         #expect(first.map { String(decoding: $0.bytes, as: UTF8.self) } == #"{"merchant": "Casa Lucio""#)
         let next = forced(Array(" ".utf8) + (first?.bytes ?? []))
-        #expect(next.map { String(decoding: $0.bytes, as: UTF8.self) } == #", "purpose":"#)
+        // A value that is always a string: its opening quote is forced too.
+        #expect(next.map { String(decoding: $0.bytes, as: UTF8.self) } == #", "purpose": ""#)
     }
 }

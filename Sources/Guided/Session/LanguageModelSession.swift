@@ -205,20 +205,27 @@ public final class LanguageModelSession: Sendable {
             guard bytes.count > prefixCount else { return nil }
             let body = Array(bytes.dropFirst(prefixCount))
             for point in points {
-                let spaced = body.last == UInt8(ascii: " ")
-                let head = spaced ? Array(body.dropLast()) : body
-                guard head.count >= point.key.count, Array(head.suffix(point.key.count)) == point.key else { continue }
-                // The key must be the one the structure is at, not text inside an earlier value.
-                let written = PartialJSONParser.parse(Array(head.dropLast(point.key.count)))
-                let count: Int
-                switch written.content {
-                case .object(let members)?: count = members.count
-                default: count = 0
+                // After the key: nothing yet, the space, or the space and the opening quote.
+                for written in [" \"", " ", ""] {
+                    let tail = point.key + Array(written.utf8)
+                    guard body.count >= tail.count, Array(body.suffix(tail.count)) == tail else { continue }
+                    // The key must be the one the structure is at, not text inside an earlier value.
+                    let before = PartialJSONParser.parse(Array(body.dropLast(tail.count)))
+                    let count: Int
+                    switch before.content {
+                    case .object(let members)?: count = members.count
+                    default: count = 0
+                    }
+                    guard count == point.index else { break }
+                    return ChoicePoint(path: point.name, options: point.cases.map { value in
+                        let quoted = Array(GeneratedContent.quote(value).utf8)
+                        switch written {
+                        case " \"": return Array(quoted.dropFirst())
+                        case " ": return quoted
+                        default: return Array(" ".utf8) + quoted
+                        }
+                    })
                 }
-                guard count == point.index else { continue }
-                return ChoicePoint(path: point.name, options: point.cases.map {
-                    Array(((spaced ? "" : " ") + GeneratedContent.quote($0)).utf8)
-                })
             }
             return nil
         }
@@ -232,15 +239,21 @@ public final class LanguageModelSession: Sendable {
     /// forced text.
     static func forcedText(for schema: GenerationSchema, prefix: String) -> @Sendable ([UInt8]) -> ForcedText? {
         guard case .object(_, let properties) = schema.kind, !properties.isEmpty else { return { _ in nil } }
-        // A constant value is forced with its key ("merchant" fixed by the caller costs no decoding).
+        // A constant value is forced with its key ("merchant" fixed by the caller costs no decoding),
+        // and so is the opening quote of a value that is always a string: one decode fewer each.
         let keys = properties.map { property -> String in
             var key = GeneratedContent.quote(property.name) + ": "
-            if case .string(let guides) = property.schema.kind,
-               let value = guides.lazy.compactMap({ guide -> String? in
-                   if case .constant(let value) = guide { return value }
-                   return nil
-               }).first {
-                key += GeneratedContent.quote(value)
+            switch property.schema.kind {
+            case .string(let guides):
+                let constant = guides.lazy.compactMap { guide -> String? in
+                    if case .constant(let value) = guide { return value }
+                    return nil
+                }.first
+                key += constant.map(GeneratedContent.quote) ?? "\""
+            case .enumeration:
+                key += "\""
+            default:
+                break
             }
             return key
         }

@@ -92,8 +92,9 @@ public final class ExpenseExtractor: Sendable {
 
     private let model: (any LanguageModel)?
     private var rules: RuleFamilies { .active }
-    /// The category priors for empty notes, measured once per extractor (`warmUp`).
-    private let calibration = Mutex<ChoiceCalibration?>(nil)
+    /// The category priors for empty notes, measured once per extractor (`warmUp`); concurrent
+    /// first extractions wait for the same measurement.
+    private let calibration = Mutex<Task<ChoiceCalibration, Never>?>(nil)
 
     /// - Parameter model: the language model; nil for rules only. Concurrent `extract` calls run
     ///   as many at once as the model takes.
@@ -123,13 +124,19 @@ public final class ExpenseExtractor: Sendable {
 
     private func currentCalibration() async -> ChoiceCalibration {
         guard let model, rules.contains(.categoryCalibration) else { return .none }
-        if let known = calibration.withLock({ $0 }) { return known }
-        let measured = (try? await session(model).calibrate(
-            generating: ModelExpense.self,
-            schema: { ModelExpense.schema(for: $0, amounts: [], merchant: nil, category: nil) },
-            options: GenerationOptions(maximumTokens: 64))) ?? .none
-        calibration.withLock { $0 = measured }
-        return measured
+        let session = session(model)
+        let task = calibration.withLock { task in
+            if let task { return task }
+            let measuring = Task {
+                (try? await session.calibrate(
+                    generating: ModelExpense.self,
+                    schema: { ModelExpense.schema(for: $0, amounts: [], merchant: nil, category: nil) },
+                    options: GenerationOptions(maximumTokens: 64))) ?? .none
+            }
+            task = measuring
+            return measuring
+        }
+        return await task.value
     }
 
     /// Extracts the expense from `note`. Never fails: a model failure falls back to the rules,
