@@ -3,17 +3,17 @@ import Foundation
 /// What a number in a note does, read from the words around it, and the arithmetic that follows.
 ///
 /// Each number that could be money gets a role from tables of cue words in several languages:
-/// - **add-on**: a tip, tax, fee, shipping or delivery paid on top ("left 15 tip", "+ 4 tip",
-///   "shipping was another 6.95", "12 € más", "2,50 di coperto", "tacked on a 35 resort fee");
+/// - **add-on**: a tip, tax, fee, shipping or delivery paid on top ("left 3 tip", "+ 2 tip",
+///   "postage was another 3.20", "8 € más", "1,50 di coperto", "they added a 12 cleaning fee");
 ///   in a written note it is added to the price it goes with. Bank messages state the amount
 ///   debited; a fee there is not added (and is not the amount).
-/// - **unit price**: "4.97 each", "1,90 apiece", "95 pp x 2", "2 x 19.90", "2 cafés à 4,80",
-///   "5 walks × $20"; multiplied by its quantity when the note gives one.
-/// - **change**: "100 € bezahlt, 26,54 zurück", "1万円出してお釣り3,200円": subtracted from what was handed over.
+/// - **unit price**: "2.25 each", "0,80 apiece", "60 pp x 3", "3 x 9.90", "3 thés à 2,60",
+///   "4 lessons × $35"; multiplied by its quantity when the note gives one.
+/// - **change**: "50 € bezahlt, 8,20 zurück", "5千円出してお釣り1,200円": subtracted from what was handed over.
 /// - **total**: "total", "came to", "all in", "insgesamt": a stated total wins over its parts.
-/// - **not the writer's**: a conversion in brackets ("(~$16)", "（約$16）", "(about €16.50)"), what
-///   others owe ("Tom owes me 22", "the rest will Venmo me 30 each"), a part already inside the
-///   figure ("that includes 25 for legroom").
+/// - **not the writer's**: a conversion in brackets ("(~$9)", "（約$9）", "(about €11)"), what
+///   others owe ("Ana owes me 15", "the others will pay me 20 each"), a part already inside the
+///   figure ("that includes 10 for the seat").
 enum AmountRoles {
     // MARK: - Cue words (lowercased)
 
@@ -31,9 +31,9 @@ enum AmountRoles {
         "+", "plus", "another", "extra", "added", "tacked", "left", "threw", "más", "mas", "più", "mais", "luego",
         "dazu", "zusätzlich", "noch", "supplément", "additional", "also",
     ]
-    /// Words after a number that mean "in addition" ("35 on top", "12 € más").
+    /// Words after a number that mean "in addition" ("8 on top", "6 € más").
     static let addOnAfter: Set<String> = ["extra", "more", "más", "mas", "più", "mais", "dazu", "additional"]
-    /// Words that put a tip or fee inside the figure, or before it ("149 before tax").
+    /// Words that put a tip or fee inside the figure, or before it ("80 before tax").
     static let inside: Set<String> = [
         "incl", "including", "includes", "included", "inc", "inkl", "inklusive", "incluido", "incluida", "incluye",
         "incluso", "inclus", "compris", "before", "pre", "excl", "excluding", "without", "sin", "ohne", "hors", "w/o",
@@ -42,9 +42,9 @@ enum AmountRoles {
     static let unitAfter: Set<String> = [
         "each", "ea", "apiece", "pp", "per", "cada", "chacun", "chacune", "pièce", "cadauno", "ciascuno", "stück",
     ]
-    /// Words right before a unit price ("@ 15.99", "à 4,80").
+    /// Words right before a unit price ("@ 9.99", "à 2,60").
     static let unitBefore: Set<String> = ["@", "à"]
-    /// Words before change given back ("got 12 back", "お釣り3,200").
+    /// Words before change given back ("got 4 back", "お釣り1,200").
     static let changeBefore: Set<String> = ["change", "troco", "cambio", "vuelto", "resto", "rendu", "rückgeld", "wechselgeld"]
     static let changeAfter: Set<String> = ["back", "change", "zurück", "retour", "troco", "cambio", "vuelto", "resto"]
     static let changePhrases = ["お釣り", "おつり", "釣り"]
@@ -176,21 +176,21 @@ enum AmountRoles {
         if before.suffix(2).contains(where: inside.contains) || after.prefix(2).contains(where: inside.contains) {
             return false
         }
-        // "+" joins only what stands right beside it ("2 Brezeln + Kaffee 5,20" lists items).
+        // "+" joins only what stands right beside it ("2 Semmeln + Tee 3,10" lists items).
         if before.last == "+" || before.suffix(3).contains(where: { $0 != "+" && addOnBefore.contains($0) }) { return true }
-        // "12 € más" adds 12; "38 euro più 2,50" adds what follows.
+        // "6 € más" adds 6; "20 euro più 1,50" adds what follows.
         if !numberFollows && after.prefix(2).contains(where: addOnAfter.contains) { return true }
         if after.count >= 2 && after[0] == "on" && after[1] == "top" { return true }
-        // "Transaction cost, Ksh51": a fee's label before a comma or colon.
+        // "Transaction cost, Ksh30": a fee's label before a comma or colon.
         if let label = tokens.before(range, 1, crossing: true).last, addOnNouns.contains(label) { return true }
-        // "15 tip", "6.50 delivery charge"; not "4,500.00 & fee of 83.25", where the fee is the next figure.
+        // "3 tip", "4.50 delivery charge"; not "900.00 & fee of 12.00", where the fee is the next figure.
         let joiners: Set<String> = ["&", "and", "+", "y", "e", "et", "und"]
         return before.suffix(2).contains(where: addOnNouns.contains)
             || after.prefix(3).prefix { !joiners.contains($0) }.contains(where: addOnNouns.contains)
     }
 
-    /// True for the writer's own part when the note says they paid only that ("I only paid my 78.20",
-    /// "I paid my quarter, 410"). "my share is 20" beside a bill the writer paid is not this.
+    /// True for the writer's own part when the note says they paid only that ("I only paid my 40.10",
+    /// "I paid my third, 120"). "my share is 20" beside a bill the writer paid is not this.
     static func isWritersPart(_ range: Range<Int>, _ tokens: Tokens) -> Bool {
         let before = tokens.before(range, 5, crossing: true)
         for (index, word) in before.enumerated() where index + 1 < before.count && ["paid", "pagué", "payé", "bezahlt"].contains(word) {
@@ -220,7 +220,7 @@ enum AmountRoles {
     /// - Parameter hasDecimalsOrCurrency: the price is written like money ("19.90", "$20").
     static func quantity(ofUnitPrice range: Range<Int>, hasDecimalsOrCurrency: Bool, _ tokens: Tokens) -> Int? {
         let after = tokens.after(range, 4)
-        // "2.90 x2", "95 pp x 2", "74.99 per night x 3": a multiplier right after the price or its
+        // "1.90 x3", "60 pp x 3", "55.00 per night x 4": a multiplier right after the price or its
         // unit ("3 meals x 2 servings" multiplies meals, not a price).
         let lead = after.first == "per" ? 2 : (after.first.map { ["pp", "each", "ea"].contains($0) } == true ? 1 : 0)
         if after.count > lead {
@@ -229,7 +229,7 @@ enum AmountRoles {
             if ["x", "×", "*"].contains(word), after.count > lead + 1, let factor = Int(after[lead + 1]) { return factor }
         }
         let before = tokens.before(range, 4)
-        // "2 x 19.90", "5 walks × $20", "3 large @ 15.99" (a price: "3 meals x 2 servings" is not one).
+        // "3 x 9.90", "4 lessons × $35", "2 large @ 11.50" (a price: "3 meals x 2 servings" is not one).
         if hasDecimalsOrCurrency, let mark = before.lastIndex(where: { ["x", "×", "*", "@", "à"].contains($0) }), mark >= before.count - 2 {
             for word in before[..<mark].reversed().prefix(2) {
                 if let factor = count(word) { return factor }
@@ -237,9 +237,9 @@ enum AmountRoles {
         }
         let isUnit = after.prefix(2).contains(where: unitAfter.contains) || before.last.map(unitBefore.contains) == true
         guard isUnit else { return nil }
-        // A whole number is a price only with its unit word ("95 pp"), not after "@" alone.
+        // A whole number is a price only with its unit word ("60 pp"), not after "@" alone.
         guard hasDecimalsOrCurrency || after.prefix(2).contains(where: unitAfter.contains) else { return nil }
-        // "6 bagels at 1.65 each", "mulch, 3 bags, 4.97 each", "five of them, 1.90 apiece"; a sum
+        // "4 muffins at 2.10 each", "soil, 2 bags, 6.50 each", "three of them, 0.80 apiece"; a sum
         // of money ("60 €") is not a count.
         return tokens.counts(before: range, within: 6).reversed().lazy.compactMap(count).first
     }

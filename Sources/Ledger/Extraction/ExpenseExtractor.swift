@@ -152,7 +152,7 @@ public final class ExpenseExtractor: Sendable {
         let isExpense = ExpenseSignals.isExpense(note, candidates: found)
         let candidates = isExpense ? found : []
         let amount = AmountFinder.best(in: candidates)
-        // A payee the note introduces ("at Casa Lucio", "paid to LUKU") is taken as written.
+        // A payee the note introduces ("at Osteria Bruno", "paid to ACME LTD") is taken as written.
         let introduced = rules.contains(.introducedMerchant) ? RulesExtractor.introducedMerchant(in: note) : nil
         let schema = ModelExpense.schema(for: note, amounts: found, merchant: introduced, category: nil)
         let options = GenerationOptions(maximumTokens: 64)

@@ -8,7 +8,7 @@ enum MerchantSpans {
     static func candidates(in note: String, amounts candidates: [AmountCandidate]) -> [String] {
         // The numbers that could be the amount, as written: a span holding one is not a name.
         let characters = Array(note)
-        // Small whole numbers stay: they are often part of a name ("Motel 6", "Pho 24", "Forever 21").
+        // Small whole numbers stay: they are often part of a name ("Route 66 Diner", "Studio 54").
         let amounts = Set(candidates.filter { !$0.isComputed && ($0.text.contains(".") || $0.currency != nil || $0.value >= 100) }
             .map { String(characters[$0.range]) })
         // The bank that sent a message names itself before "Bank" ("Axis Bank Card…").
@@ -23,9 +23,9 @@ enum MerchantSpans {
         }
     }
 
-    /// A name that starts with a capital goes on in capitals, numbers or joining words ("Casa Lucio",
-    /// "Barnes & Noble", "Motel 6"): "Boots meal deal", "Spirit to Vegas" end at the name. One that
-    /// starts in lower case is written as the writer wrote it ("the corner bakery", "uber").
+    /// A name that starts with a capital goes on in capitals, numbers or joining words ("Osteria Bruno",
+    /// "Smith & Sons", "Studio 54"): "Lindt chocolate box", "Ryanway to Porto" end at the name. One that
+    /// starts in lower case is written as the writer wrote it ("the noodle bar by the station", "freenow").
     private static func isNameShaped(_ span: String) -> Bool {
         let words = span.split(separator: " ")
         guard let first = words.first?.first, first.isUppercase else { return true }
@@ -39,7 +39,7 @@ enum MerchantSpans {
                                                    "of", "the", "'s", "y", "et", "und", "von", "van", "der"]
 
     /// In scripts written without spaces, the names before a particle or inside brackets
-    /// ("ヨドバシカメラでSDカード" → "ヨドバシカメラ", "飲み会（金の蔵）" → "金の蔵").
+    /// ("ビックカメラで電池" → "ビックカメラ", "夕食（鳥貴族）" → "鳥貴族").
     private static func cjkNames(in note: String) -> [String] {
         let breaks: Set<Character> = ["で", "に", "を", "は", "が", "へ", "と", "（", "）", "(", ")", "「", "」", "、", "。", " "]
         guard note.contains(where: \.isCJK) else { return [] }
