@@ -46,13 +46,14 @@ enum BankMessage {
     }
 
     private static func nameLine(in note: String) -> String? {
-        let lines = note.split(whereSeparator: \.isNewline)
-            .map { $0.trimming(" \t") }
-            .filter { !$0.isEmpty }
         // Only in what reads as a bank message: a written note of several lines ("Lunch / Casa
         // Lucio / 48.50") starts with what it was for, not with the payee.
         let words = Set(note.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "/" }).map(String.init))
-        guard lines.count >= 3, !words.isDisjoint(with: bankWords) else { return nil }
+        guard !words.isDisjoint(with: bankWords) || isBankMessage(note) else { return nil }
+        let lines = note.split(whereSeparator: \.isNewline)
+            .map { $0.trimming(" \t") }
+            .filter { !$0.isEmpty }
+        guard lines.count >= 3 else { return nil }
         for line in lines {
             if let colon = line.firstIndex(of: ":") {
                 // "EDEKA: -12,40 EUR": a name, then the amount.
@@ -66,6 +67,29 @@ enum BankMessage {
             if isNameLine(line) { return line }
         }
         return nil
+    }
+
+    /// In a message written as one line of parts ("Pokupka; Summa: 499.00 RUR; SHOP NAME; 28.08.18",
+    /// "VISA1234 / 19:31 / Oplata 77.00 / SHOP NAME / Balans …"), the first part that is only a
+    /// name in capitals or title case. A name's own comma ends it ("SHOP, CITY").
+    static func namePart(in note: String) -> String? {
+        let words = Set(note.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "/" }).map(String.init))
+        guard !words.isDisjoint(with: bankWords) || isBankMessage(note) else { return nil }
+        let parts = segments(note)
+        guard parts.count >= 3 else { return nil }
+        for part in parts {
+            let name = String(part.split(separator: ",", maxSplits: 1).first ?? Substring(part)).trimming(" ")
+            let capitalised = name.split(separator: " ").allSatisfy { $0.first?.isUppercase == true || $0 == "&" }
+            if capitalised, isNameLine(name), !name.lowercased().contains("http") { return name }
+        }
+        return nil
+    }
+
+    /// The parts of a one-line message, split at ";", " / ", "|" and full stops between parts.
+    private static func segments(_ note: String) -> [String] {
+        var text = note
+        for separator in [" / ", "|", ". "] { text = text.replacingOccurrences(of: separator, with: ";") }
+        return text.split(separator: ";").map { $0.trimming(" .") }.filter { !$0.isEmpty }
     }
 
     /// Up to five words with letters and no digits, none of them about the bank, card or balance.
@@ -102,10 +126,21 @@ enum BankMessage {
     static let accountWords: Set<String> = ["bank", "card", "account", "acct", "a/c", "balance", "bal", "avl", "limit", "saldo"]
 
     /// Words that mark a message from a bank or card issuer.
-    private static let bankWords = accountWords.union(["konto", "debited", "spent"])
+    private static let bankWords = accountWords.union(vocabulary).union(["konto", "debited", "spent"])
 
-    private static let notNames = accountWords.union([
+    private static let notNames = accountWords.union(vocabulary).union([
         "available", "kontostand", "dear", "customer", "your", "you", "not", "otp", "sms", "block", "call", "ref", "txn",
         "transaction", "debited", "credited", "spent", "paid", "sent", "thank", "thanks", "regards", "team", "konto", "ihre",
     ])
+
+    /// What banks write about the transaction itself, in several languages (transliterated Russian,
+    /// Ukrainian and Belarusian as their messages are sent): never a payee's name (lowercased).
+    static let vocabulary: Set<String> = [
+        "pokupka", "oplata", "karta", "kartka", "karte", "karty", "uspeshno", "summa", "suma", "ostatok", "ost",
+        "dostupno", "dostupny", "dostupnaya", "dostupna", "operaciya", "operatsija", "operatsiya", "vasha", "schet",
+        "spisanie", "poluchatel", "tovarov", "uslug", "provedena", "tranzakcija", "perevod", "zachislenie",
+        "platezh", "cherez", "balans", "kod", "mcc", "term", "inf", "data", "avt", "spr", "confirmed", "approval",
+        "purchase", "payment", "alert", "debit", "credit", "achat", "compra", "zahlung", "umsatz", "kartenzahlung",
+        "amt", "baln", "rmk", "desc", "trans", "ok",
+    ]
 }

@@ -48,7 +48,7 @@ enum MerchantSpans {
             .filter { piece in piece.contains(where: \.isCJK) && piece.count >= 2 && !piece.contains(where: \.isASCIIDigit) }
     }
 
-    private static let notMerchantWords = BankMessage.accountWords.union([
+    private static let notMerchantWords = BankMessage.accountWords.union(BankMessage.vocabulary).union([
         "upi", "ref", "otp", "debit", "credit", "debited", "credited", "spent", "paid", "sent", "dear", "customer", "your",
         "vpa", "neft", "imps", "rtgs", "fwd", "fw", "order", "confirmation", "receipt", "invoice", "subtotal", "total",
         "items",

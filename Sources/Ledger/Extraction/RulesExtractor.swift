@@ -51,6 +51,7 @@ enum RulesExtractor {
         // Names in capitals after "to" or "at" are a bank message's way ("at ONLINEPLATFORM"); in a
         // written note they are places ("Greyhound to NYC").
         return BankMessage.payee(in: note) ?? (BankMessage.isBankMessage(note) ? shoutedPayee(in: note, searchable) : nil)
+            ?? BankMessage.namePart(in: note)
     }
 
     /// How money moved, not to whom ("debited via UPI").
