@@ -73,6 +73,8 @@ import Testing
         "January budget: food 300, fun 100", "need: 2 onions, 1L milk, 6 eggs", "boodschappenlijst: brood, 2 melk",
         "Mum got the check at the bistro, 64", "Your OTP for txn of Rs 500 is 123456",
         "Acct XX12 is credited with Rs 900.00 from R KUMAR", "Reembolso caiu: R$ 30,00",
+        "Gehalt für November: 2.300 €", "next payment of 15 is scheduled for Dec 5", "transfer rejected: 200 EUR",
+        "the haircut will cost 30", "returned the kettle, 45 back on the card",
     ])
     func isNotAnExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note), "\(note)")

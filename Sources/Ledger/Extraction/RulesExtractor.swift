@@ -153,13 +153,17 @@ enum ExpenseSignals {
         "refund", "refunded", "reembolso", "remboursement", "remboursé", "rückerstattung", "erstattung", "rimborso",
         "devolvieron", "devolução", "devolvido", "paid me back", "paid back", "reimbursement", "reimbursed",
         "interest credited", "interest paid", "net interest", "salary", "payroll", "paycheck", "zarplata", "pensii", "pension",
-        "vyplata", "protsent",
+        "vyplata", "protsent", "returned", "return of", "devolución", "devolucion", "rückgabe", "rückzahlung",
+        "rimborsato", "reembolsado", "terugbetaling", "zwrot", "iade", "返金", "退款", "reversal", "reversed",
+        "wages", "stipend", "gehalt", "salaire", "sueldo", "nómina", "salário", "stipendio", "payday",
     ]
     /// Payments that failed or were called off.
     static let failed = [
         "declined", "revoked", "cancelled", "canceled", "never charged", "not charged", "wasn't charged",
         "recusado", "recusada", "rechazado", "rechazada", "abgelehnt", "refusé", "refusée", "annulé", "annulée",
         "storniert", "cancelado", "cancelada", "annullato", "insufficient", "failed", "unsuccessful", "otkaz",
+        "rejected", "not enough funds", "fondos insuficientes", "saldo insuficiente", "solde insuffisant",
+        "abgebrochen", "fehlgeschlagen", "échoué", "fallido", "falhou",
     ]
     /// Not yet paid: estimates, quotes, budgets, bills due, future and scheduled debits, requests.
     static let notYet = [
@@ -169,6 +173,9 @@ enum ExpenseSignals {
         "will be auto", "auto-debits", "autodebits", "will debit", "is due", "due on", "due by", "amt due",
         "amount due", "min due", "payment due", "heads up", "pay on the night", "pay at the door", "collect request", "payment request", "requested", "has been initiated", "for processing", "e-statement",
         "from next month", "来月", "a partir do próximo", "ab nächsten monat", "le mois prochain",
+        "will be paid", "will be taken", "going to pay", "is scheduled", "scheduled for", "upcoming payment",
+        "next payment", "due date", "due tomorrow", "request for", "sent you a request", "solicitud de pago",
+        "should cost", "will cost", "costará", "coûtera", "wird kosten", "custará", "presupuestado",
     ]
     /// Money coming in: not an expense unless the message also says money went out.
     static let incoming = [
@@ -179,7 +186,7 @@ enum ExpenseSignals {
     /// Reminders, to-dos and lists.
     static let notes = [
         "reminder", "remind me", "don't forget", "to do:", "todo", "list:", "lijst", "liste:", "lista:", "need:",
-        "to buy:", "no idea how much", "otp is", "otp for", "is your otp", "one time password", "is your",
+        "to buy:", "to get:", "courses:", "compras:", "einkaufen:", "no idea how much", "otp is", "otp for", "is your otp", "one time password", "is your",
     ]
     /// Someone else paid ("Dad got the check"); with "I" or "we" before the verb the writer did.
     static let someoneElsePaid = ["got the check", "got the bill", "picked up the check", "picked up the tab",
