@@ -99,32 +99,7 @@ enum AmountFinder {
                         && end + 1 < characters.count && characters[end + 1].isASCIIDigit) {
                 end += 1
             }
-            // A space between thousands groups, as banks and French notes write ("1 120.00 RUB",
-            // "5 471,00", "1 200 €"): only when a decimal part or a currency follows the groups.
-            var grouped = end
-            while grouped - index <= 3 || characters[index..<grouped].contains(" "),
-                  grouped + 4 <= characters.count, [" ", "\u{00A0}", "\u{202F}"].contains(characters[grouped]),
-                  characters[(grouped + 1)..<(grouped + 4)].allSatisfy(\.isASCIIDigit),
-                  grouped + 4 == characters.count || !characters[grouped + 4].isASCIIDigit,
-                  !characters[index..<grouped].contains(where: { $0 == "." || $0 == "," }) || false {
-                grouped += 4
-                if grouped < characters.count, characters[grouped] == "." || characters[grouped] == ",",
-                   grouped + 1 < characters.count, characters[grouped + 1].isASCIIDigit {
-                    while grouped < characters.count, characters[grouped].isASCIIDigit
-                            || ((characters[grouped] == "." || characters[grouped] == ",")
-                                && grouped + 1 < characters.count && characters[grouped + 1].isASCIIDigit) {
-                        grouped += 1
-                    }
-                    break
-                }
-            }
-            if grouped > end {
-                let rest = String(characters[grouped..<min(characters.count, grouped + 5)]).trimmingCharacters(in: .whitespaces)
-                let hasDecimal = characters[end..<grouped].contains { $0 == "." || $0 == "," }
-                if hasDecimal || !Currency.mentions(in: rest).filter({ $0.range.lowerBound == 0 }).isEmpty {
-                    end = grouped
-                }
-            }
+            end = spaceGroupedEnd(characters, start: index, end: end)
             var raw = String(characters[index..<end]).filter { $0.isASCIIDigit || $0 == "." || $0 == "," }
             var multiplier: Decimal = 1
             if end < characters.count, characters[end] == "k" || characters[end] == "K",
@@ -147,6 +122,33 @@ enum AmountFinder {
             index = end
         }
         return numbers
+    }
+
+    /// Where a number ends when a space separates its thousands, as banks and French notes write
+    /// ("1 120.00 RUB", "5 471,00", "1 200 €"): only a first group of 1-3 digits without a mark,
+    /// then groups of three, and only when a decimal part or a currency follows. Else `end`.
+    private static func spaceGroupedEnd(_ characters: [Character], start: Int, end: Int) -> Int {
+        let spaces: Set<Character> = [" ", "\u{00A0}", "\u{202F}"]
+        guard end - start <= 3, !characters[start..<end].contains(where: { $0 == "." || $0 == "," }) else { return end }
+        var grouped = end
+        var hasDecimal = false
+        while grouped + 4 <= characters.count, spaces.contains(characters[grouped]),
+              characters[(grouped + 1)..<(grouped + 4)].allSatisfy(\.isASCIIDigit),
+              grouped + 4 == characters.count || !characters[grouped + 4].isASCIIDigit {
+            grouped += 4
+            // A decimal part ends the number.
+            if grouped + 1 < characters.count, characters[grouped] == "." || characters[grouped] == ",",
+               characters[grouped + 1].isASCIIDigit {
+                grouped += 1
+                while grouped < characters.count, characters[grouped].isASCIIDigit { grouped += 1 }
+                hasDecimal = true
+                break
+            }
+        }
+        guard grouped > end else { return end }
+        let rest = String(characters[grouped..<min(characters.count, grouped + 5)]).trimmingCharacters(in: .whitespaces)
+        let currencyFollows = Currency.mentions(in: rest).contains { $0.range.lowerBound == 0 }
+        return hasDecimal || currencyFollows ? grouped : end
     }
 
     /// Reads digits with `.`/`,` marks. Returns nil for shapes that are not amounts ("17.01.25").

@@ -62,7 +62,7 @@ enum NumberWords {
         return table
     }()
 
-    private static let hundreds: Set<String> = ["hundred", "cien", "ciento", "cent", "cents", "cento", "hundert", "cem"]
+    private static let hundreds: Set<String> = ["hundred", "cien", "ciento", "cent", "cento", "hundert", "cem"]
     private static let thousands: Set<String> = ["thousand", "mil", "mille", "tausend", "grand"]
     private static let joiners: Set<String> = ["and", "y", "e", "et", "und"]
     private static let articles: Set<String> = ["a", "an"]
