@@ -1,0 +1,49 @@
+import Foundation
+
+/// The families of rules the extractor applies, each of which can be switched off to measure
+/// what it adds: `NOTELEDGER_RULES_OFF=amount-arithmetic,number-words` (the benchmark's ablation
+/// table). Read once per process; meant for measuring, not for use.
+public struct RuleFamilies: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// The model's category divided by its content-free prior (`ChoiceCalibration`).
+    public static let categoryCalibration = RuleFamilies(rawValue: 1 << 0)
+    /// In bank messages, the payee where banks put it ("at X", "paid to X", a payee line), forced.
+    public static let introducedMerchant = RuleFamilies(rawValue: 1 << 1)
+    /// Roles of numbers and their arithmetic: add-ons, unit prices, change, totals, shares (`AmountRoles`).
+    public static let amountArithmetic = RuleFamilies(rawValue: 1 << 2)
+    /// Amounts written in words (`NumberWords`).
+    public static let numberWords = RuleFamilies(rawValue: 1 << 3)
+    /// Cue tables for notes that are no expense (`ExpenseSignals`).
+    public static let nonExpenseCues = RuleFamilies(rawValue: 1 << 4)
+    /// Balance, limit and available-amount words in bank messages.
+    public static let balanceWords = RuleFamilies(rawValue: 1 << 5)
+    /// Relative and written dates beyond ISO ("3 days ago", weekdays, "on the 9th").
+    public static let relativeDates = RuleFamilies(rawValue: 1 << 6)
+
+    public static let all: RuleFamilies = [.categoryCalibration, .introducedMerchant, .amountArithmetic, .numberWords,
+                                           .nonExpenseCues, .balanceWords, .relativeDates]
+
+    /// The names used in `NOTELEDGER_RULES_OFF`.
+    public static let names: [(String, RuleFamilies)] = [
+        ("category-calibration", .categoryCalibration), ("introduced-merchant", .introducedMerchant),
+        ("amount-arithmetic", .amountArithmetic), ("number-words", .numberWords), ("non-expense-cues", .nonExpenseCues),
+        ("balance-words", .balanceWords), ("relative-dates", .relativeDates),
+    ]
+
+    /// Every family except those named in `list` (comma-separated); nil names an unknown family.
+    public init?(switchingOff list: String) {
+        var families = RuleFamilies.all
+        for name in list.split(separator: ",").map({ $0.trimming(" ") }) where !name.isEmpty {
+            guard let family = Self.names.first(where: { $0.0 == name })?.1 else { return nil }
+            families.remove(family)
+        }
+        self = families
+    }
+
+    /// The families in use: all, unless `NOTELEDGER_RULES_OFF` switches some off (unknown names are ignored;
+    /// the command line warns about them).
+    public static let active: RuleFamilies = ProcessInfo.processInfo.environment["NOTELEDGER_RULES_OFF"]
+        .flatMap(RuleFamilies.init(switchingOff:)) ?? .all
+}
