@@ -178,7 +178,14 @@ final class LlamaDecoder {
                 context.truncate(from: base + depth)
             }
         }
-        try walk(Array(options.indices), depth: 0)
+        do {
+            try walk(Array(options.indices), depth: 0)
+        } catch {
+            // The cache may hold part of a walk: start from scratch next time.
+            context.truncate(from: 0)
+            cachedTokens = []
+            throw error
+        }
         cachedTokens = Array(cachedTokens.prefix(base))
         return scores
     }
