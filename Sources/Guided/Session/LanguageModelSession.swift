@@ -61,10 +61,10 @@ public final class LanguageModelSession: Sendable {
     /// - Parameters:
     ///   - schema: a run-time schema to use instead of `Content.generationSchema`
     ///     (for guides filled per request, such as `substring(of:)` the input).
-    ///   - onSnapshot: called with each cumulative snapshot as the value grows.
-    /// - Throws: `GenerationError`; `GeneratedContentError` when the value does not fit `Content`.
     ///   - calibration: how closed choices (enumeration properties) are decided; `.none` takes
     ///     the most likely option.
+    ///   - onSnapshot: called with each cumulative snapshot as the value grows.
+    /// - Throws: `GenerationError`; `GeneratedContentError` when the value does not fit `Content`.
     public func respond<Content: Generable>(
         to input: String, generating type: Content.Type = Content.self,
         schema: GenerationSchema? = nil, options: GenerationOptions = GenerationOptions(),
@@ -79,8 +79,8 @@ public final class LanguageModelSession: Sendable {
 
     /// Measures the model's preference among the options of every closed choice in `schema` for
     /// inputs that say nothing (`contentFree`), to be divided out (`ChoiceCalibration`).
-    /// - Throws: `GenerationError`.
     /// - Parameter schema: the run-time schema for an input, when requests use one.
+    /// - Throws: `GenerationError`.
     public func calibrate<Content: Generable>(
         generating type: Content.Type = Content.self, schema: ((String) -> GenerationSchema)? = nil,
         contentFree: [String] = ["N/A", "", "[blank]"], options: GenerationOptions = GenerationOptions()
