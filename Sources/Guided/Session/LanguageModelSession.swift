@@ -177,9 +177,10 @@ public final class LanguageModelSession: Sendable {
         var confidence = Self.confidence(spans: parsed.spans, tokens: tokens)
         var choices: [String: [Double]] = [:]
         for (point, scores) in recorder.points {
+            // `decide` picks the option with the highest calibrated probability.
             let probabilities = calibration.probabilities(point, scores)
             choices[point.path] = probabilities
-            confidence[point.path] = probabilities[calibration.decide(point, scores)]
+            confidence[point.path] = probabilities.max()
         }
         var response = Response(
             content: try Content(content), rawContent: content,

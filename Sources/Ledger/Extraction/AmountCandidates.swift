@@ -195,11 +195,9 @@ enum AmountFinder {
         "disponible", "disponivel", "disponível",
     ]
 
+    /// Words of an identifier or a figure that is not money paid, right before a number.
     private static let notAmountWords: Set<String> = [
-        "bal", "balance", "baln", "saldo", "limit", "lmt", "avl", "avlbl", "avbl", "available", "ref", "ostatok", "ost",
-        "dostupno", "dostupny", "dostupnaya", "dostupna", "dostupnyi", "balans", "solde", "bakiye", "kredit", "cashback",
-        "kontostand", "disponible", "disponivel", "disponível", "no", "id", "ending",
-        "umrn", "meter", "token", "receipt", "units", "call",
+        "ref", "no", "id", "ending", "umrn", "meter", "token", "receipt", "units", "call", "kredit", "cashback",
     ]
 
     private static func isExcluded(_ number: Number, _ characters: [Character], _ lowered: [Character]) -> Bool {

@@ -46,10 +46,9 @@ enum BankMessage {
     }
 
     private static func nameLine(in note: String) -> String? {
-        // Only in what reads as a bank message: a written note of several lines ("Lunch / Casa
-        // Lucio / 48.50") starts with what it was for, not with the payee.
-        let words = Set(note.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "/" }).map(String.init))
-        guard !words.isDisjoint(with: bankWords) || isBankMessage(note) else { return nil }
+        // Only in what reads as a bank message: a written note of several lines ("Lunch / Osteria
+        // Bruno / 48.50") starts with what it was for, not with the payee.
+        guard mentionsTheAccount(note) else { return nil }
         let lines = note.split(whereSeparator: \.isNewline)
             .map { $0.trimming(" \t") }
             .filter { !$0.isEmpty }
@@ -73,8 +72,7 @@ enum BankMessage {
     /// "VISA1234 / 19:31 / Oplata 77.00 / SHOP NAME / Balans …"), the first part that is only a
     /// name in capitals or title case. A name's own comma ends it ("SHOP, CITY").
     static func namePart(in note: String) -> String? {
-        let words = Set(note.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "/" }).map(String.init))
-        guard !words.isDisjoint(with: bankWords) || isBankMessage(note) else { return nil }
+        guard mentionsTheAccount(note) else { return nil }
         let parts = segments(note)
         guard parts.count >= 3 else { return nil }
         for part in parts {
@@ -83,6 +81,13 @@ enum BankMessage {
             if capitalised, isNameLine(name), !name.lowercased().contains("http") { return name }
         }
         return nil
+    }
+
+    /// True when the note writes a bank's or card's word (account, balance, Pokupka, …) or a phrase
+    /// only banks write.
+    private static func mentionsTheAccount(_ note: String) -> Bool {
+        let words = Set(note.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "/" }).map(String.init))
+        return !words.isDisjoint(with: bankWords) || isBankMessage(note)
     }
 
     /// The parts of a one-line message, split at ";", " / ", "|" and full stops between parts.

@@ -53,17 +53,15 @@ struct ModelExpense: Generable {
     /// merchant 0.74/0.86; category first 0.66/0.73; merchant, purpose, category 0.68/0.75.
     static let fieldOrder = ["purpose", "category", "merchant"]
 
-    /// Nothing grounded without a note; extraction always uses `schema(for:amounts:merchant:category:)`.
-    static var generationSchema: GenerationSchema { schema(for: "", amounts: [], merchant: nil, category: nil) }
+    /// Nothing grounded without a note; extraction always uses `schema(for:amounts:merchant:)`.
+    static var generationSchema: GenerationSchema { schema(for: "", amounts: [], merchant: nil) }
 
     /// The schema for one note: the purpose in up to six words, the category one of four, the
     /// merchant copied from it (or null).
     /// - Parameters:
     ///   - amounts: the note's amount candidates (a span holding one is not a name).
     ///   - merchant: a merchant already known (the rules read it): written as a constant.
-    ///   - category: a category already known: written as a constant instead of chosen.
-    static func schema(for note: String, amounts: [AmountCandidate], merchant: String?, category: Category?)
-        -> GenerationSchema {
+    static func schema(for note: String, amounts: [AmountCandidate], merchant: String?) -> GenerationSchema {
         var properties: [String: GenerationSchema] = [:]
         if let merchant {
             properties["merchant"] = .string(.constant(merchant))
@@ -71,7 +69,7 @@ struct ModelExpense: Generable {
             let spans = MerchantSpans.candidates(in: note, amounts: amounts)
             if !spans.isEmpty { properties["merchant"] = .string(.anyOf(spans)).orNull }
         }
-        properties["category"] = category.map { .string(.constant($0.rawValue)) } ?? .enumeration(Category.self)
+        properties["category"] = .enumeration(Category.self)
         // Up to six words of letters (Latin scripts): a capital first; inside a word a hyphen,
         // apostrophe or slash only between letters ("e-bike", "Joe's"), "w/" and a lone "&" as
         // written. Runs of punctuation ("----") cannot be written.

@@ -83,7 +83,7 @@ public final class ExpenseExtractor: Sendable {
             let measuring = Task {
                 (try? await session.calibrate(
                     generating: ModelExpense.self,
-                    schema: { ModelExpense.schema(for: $0, amounts: [], merchant: nil, category: nil) },
+                    schema: { ModelExpense.schema(for: $0, amounts: [], merchant: nil) },
                     options: GenerationOptions(maximumTokens: 64))) ?? .none
             }
             task = measuring
@@ -110,7 +110,7 @@ public final class ExpenseExtractor: Sendable {
         // (forcing "at X" there did not raise the check set: val merchant 0.717 with it, 0.724 without).
         let introduced = rules.contains(.introducedMerchant) && BankMessage.isBankMessage(note)
             ? RulesExtractor.introducedMerchant(in: note) : nil
-        let schema = ModelExpense.schema(for: note, amounts: found, merchant: introduced, category: nil)
+        let schema = ModelExpense.schema(for: note, amounts: found, merchant: introduced)
         let options = GenerationOptions(maximumTokens: 64)
         // What the rules read is fixed for the note; each snapshot only adds the model's fields.
         let currency = RulesExtractor.currency(in: note, chosen: amount)

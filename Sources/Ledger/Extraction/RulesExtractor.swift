@@ -195,6 +195,10 @@ enum ExpenseSignals {
     static let spending = ["debited", "spent", "paid", "sent", "purchase", "withdrawn", "withdrawal", "charge", "used for",
                            "oplata", "pokupka", "spisanie", "compra", "achat", "zahlung"]
 
+    /// Phrases that say money left the account, even in a message that also mentions money coming in.
+    static let moneyWentOut = ["debited", "spent", "purchase", "withdrawn", "paid to", "sent to", "transferred to",
+                               "oplata", "pokupka", "spisan", "bill payment", "payment of"]
+
     /// - Parameter candidates: the note's amount candidates, when already found.
     static func isExpense(_ note: String, candidates: [AmountCandidate]? = nil) -> Bool {
         let candidates = candidates ?? AmountFinder.candidates(in: note)
@@ -204,8 +208,7 @@ enum ExpenseSignals {
             return !candidates.isEmpty || spending.contains { text.contains($0) }
         }
         for table in [refunds, failed, notYet, notes] where table.contains(where: { text.contains($0) }) { return false }
-        let spends = ["debited", "spent", "purchase", "withdrawn", "paid to", "sent to", "transferred to", "oplata",
-                      "pokupka", "spisan", "bill payment", "payment of"].contains { text.contains($0) }
+        let spends = moneyWentOut.contains { text.contains($0) }
         if incoming.contains(where: { text.contains($0) }) && !spends { return false }
         // "got 30 from Sam": money handed to the writer.
         if lowered.firstMatch(of: Self.gotFrom) != nil && !spends { return false }
