@@ -46,7 +46,7 @@ import Testing
     @Test(arguments: [
         ("64,50 € hier", "EUR"), ("R$23,50", "BRL"), ("£38.60", "GBP"), ("480円", "JPY"), ("₹599", "INR"),
         ("35 bucks", "USD"), ("20 quid", "GBP"), ("CHF 12.40", "CHF"), ("TZS35000", "TZS"), ("32 euros", "EUR"),
-        ("Rs.1500.00", "INR"), ("US$ 40", "USD"),
+        ("Rs.1500.00", "INR"), ("US$ 40", "USD"), ("Summa: 499.00 RUR", "RUB"), ("350 руб.", "RUB"),
     ])
     func currenciesFromSymbolsCodesAndWords(text: String, code: String) {
         #expect(Currency.mentions(in: text).first?.code == code)
@@ -82,6 +82,17 @@ import Testing
         ("HDFC Bank Acct XX12 debited for Rs 95.00 on 02-Mar-26; CITY BAKERY credited. UPI:5315", "CITY BAKERY"),
         ("Spent INR 320\nHDFC Bank Card no. XX1234\n02-03-26 10:11:12 IST\nCorner Cafe\nAvl Limit: INR 9000.00", "Corner Cafe"),
         ("Kartenumsatz:\n1 neuer Umsatz auf dem Konto *9911:\nEDEKA MARKT: -12,40 EUR\nNeuer Saldo: 100,00 EUR", "EDEKA MARKT"),
+        // The name left when every other word has a role: a place in title case, the payee in capitals.
+        ("Karta *1234. Pokupka 99.00 RUB. Omsk, OOO LUCHIK. 01.02.26 10:00. Ostatok 500.00 RUB.", "OOO LUCHIK"),
+        ("Oplata; Summa: 12,00 BYN; Ostatok: 40,00 BYN; BLR/GRODNO/KAFE ZVEZDA; 01.02.2026", "KAFE ZVEZDA"),
+        ("Pokupka, Summa:45.00 RUB, Karta:1..2345, Inf:PIZZA HUT 0042, Dostupno:99.00 RUB", "PIZZA HUT 0042"),
+        ("Oplata 10.00 BYN REST. \"ZOLOTOY\"BP MINSK. Dostupno 5.00 BYN", "REST. \"ZOLOTOY\""),
+        // Names as written, spaces and titles kept; the bank's own name and its advice passed over.
+        ("Ksh50.00 sent to MARY  WANJIRU 0711000000 on 1/2/26. New M-PESA balance is Ksh10.00. Get a loan from FULIZA",
+         "MARY  WANJIRU"),
+        ("Your A/C XX12 Debited INR 500.00 on 01/02/26 -Transferred to Mr. Arun Das. Avl Balance INR 10.00", "Mr. Arun Das"),
+        ("Rs.99 spent on Axis Bank Card XX12 at ..PIZZA PALACE_ on 2026-02-01. Not you? Call 18001234 to block", "PIZZA PALACE"),
+        ("INR 250.00 deducted from Axis Bank A/C No 1234 towards Lumen Mutual Fund UMRN: AXIS0001", "Lumen Mutual Fund"),
     ])
     func payeesInBankMessages(note: String, expected: String) {
         #expect(RulesExtractor.introducedMerchant(in: note) == expected)
@@ -92,5 +103,17 @@ import Testing
         #expect(RulesExtractor.introducedMerchant(in: "Spent INR 320\nHDFC Bank Card no. XX1234\nAvl Limit: INR 9000.00") == nil)
         // A written note of several lines is not read as a bank message.
         #expect(RulesExtractor.introducedMerchant(in: "Lunch\nCasa Lucio\n48.50") == nil)
+        // A cash withdrawal pays no one, whatever machine it names.
+        #expect(RulesExtractor.payee(inBankMessage: "Rs.2000 withdrawn at AXIS ATM S1XX0042 from A/c X12. Avl Bal Rs.50") == .known(nil))
+        #expect(RulesExtractor.payee(inBankMessage: "Poluchenie nalichnymi 700.00 RUB. Ostatok: 90.00 RUB. Karta: *1234") == .known(nil))
+    }
+
+    @Test func theBanksAdviceHoldsNoPayeeAndNoAmount() {
+        let note = "Rs.75.00 spent on Axis Bank Card XX12 on 01-02-26. Avl Lmt Rs.900.00. Not you? Call 18001234 or get a loan from QUICKCASH"
+        #expect(BankMessage.transactionPart(of: note).hasSuffix("Avl Lmt Rs.900.00. "))
+        #expect(RulesExtractor.introducedMerchant(in: note) == nil)
+        #expect(AmountFinder.best(in: AmountFinder.candidates(in: note))?.text == "75.00")
+        // A written note is read whole, and one bank word does not make it a bank message.
+        #expect(!BankMessage.reads("paid by card at Casa Lucio 48.50, call Ana later"))
     }
 }

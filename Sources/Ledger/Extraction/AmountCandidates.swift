@@ -40,6 +40,9 @@ enum AmountFinder {
     }
 
     static func candidates(in note: String) -> [AmountCandidate] {
+        // A bank's advice after the transaction ("call 1800…", "you can transact 295,003.00 today")
+        // holds no amount paid. The part kept is a prefix: offsets stay those of the note.
+        let note = BankMessage.transactionPart(of: note)
         let characters = Array(note)
         let lowered = characters.map(\.lowercasedCharacter)
         let mentions = Currency.mentions(in: note)
@@ -192,7 +195,8 @@ enum AmountFinder {
     private static let balanceWords: Set<String> = [
         "bal", "balance", "baln", "saldo", "limit", "lmt", "avl", "avlbl", "avbl", "available", "ostatok", "ost",
         "dostupno", "dostupny", "dostupnaya", "dostupna", "dostupnyi", "balans", "solde", "bakiye", "kontostand",
-        "disponible", "disponivel", "disponível",
+        "disponible", "disponivel", "disponível", "avlbal", "availbal", "avail", "remaining", "closing", "guthaben",
+        "verfügbar", "disponibile", "kalan", "restant",
     ]
 
     /// Words of an identifier or a figure that is not money paid, right before a number.

@@ -63,38 +63,209 @@ enum BankMessage {
                 }
                 continue
             }
-            if isNameLine(line) { return line }
+            // "BLR/MINSK/SHOP NAME": places, then the name.
+            let name = line.split(separator: "/").last.map { $0.trimming(" ") } ?? line
+            if isNameLine(name) { return name }
         }
         return nil
     }
 
-    /// In a message written as one line of parts ("Pokupka; Summa: 499.00 RUR; SHOP NAME; 28.08.18",
-    /// "VISA1234 / 19:31 / Oplata 77.00 / SHOP NAME / Balans …"), the first part that is only a
-    /// name in capitals or title case. A name's own comma ends it ("SHOP, CITY").
-    static func namePart(in note: String) -> String? {
-        guard mentionsTheAccount(note) else { return nil }
-        let parts = segments(note)
-        guard parts.count >= 3 else { return nil }
-        for part in parts {
-            let name = String(part.split(separator: ",", maxSplits: 1).first ?? Substring(part)).trimming(" ")
-            let capitalised = name.split(separator: " ").allSatisfy { $0.first?.isUppercase == true || $0 == "&" }
-            if capitalised, isNameLine(name), !name.lowercased().contains("http") { return name }
-        }
-        return nil
+    /// True when `note` reads as a bank or wallet message: a phrase only banks write, or two of
+    /// the words banks write about the account and the transaction ("Pokupka … Ostatok", "Card … Bal").
+    /// One such word is not enough: a written note says "paid by card".
+    static func reads(_ note: String) -> Bool {
+        if isBankMessage(note) { return true }
+        let words = Set(note.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "/" }).map(String.init))
+        return words.intersection(bankWords).count >= 2
     }
+
+    /// The message with the marks banks wrap names in made spaces ("at ..MC DONALDS_ on"), so that
+    /// every name found in it is still found, at the same place, in the message.
+    static func unwrapped(_ note: String) -> String {
+        var characters = Array(note)
+        for index in characters.indices where characters[index] == "_" { characters[index] = " " }
+        var index = 0
+        while index + 1 < characters.count {
+            // A run of dots before a word, not inside a masked number ("Card 2..7728").
+            guard characters[index] == ".", characters[index + 1] == ".", index == 0 || characters[index - 1].isWhitespace
+            else { index += 1; continue }
+            while index < characters.count, characters[index] == "." {
+                characters[index] = " "
+                index += 1
+            }
+        }
+        return String(characters)
+    }
+
+    /// The part of a message that tells the transaction: a bank message without its advice, a
+    /// written note whole.
+    static func transactionPart(of note: String) -> String {
+        reads(note) ? withoutBoilerplate(note) : note
+    }
+
+    /// A cash withdrawal pays no one: the message names the machine or the bank, not a payee.
+    static func isCashWithdrawal(_ note: String) -> Bool {
+        let text = SearchableText(note.lowercased())
+        return cashWords.contains { text.contains($0, wholeWord: true) } || cashStems.contains { text.contains($0) }
+    }
+
+    /// Words of a cash withdrawal, in several languages (lowercased, whole words).
+    private static let cashWords = ["withdraw", "withdrawn", "withdrawal", "atm", "cash withdrawal", "retrait", "retiro",
+                                    "saque", "abhebung", "bargeld", "prelievo", "geldautomat", "cajero", "bankomat"]
+    /// Stems of the transliterated Russian for cash ("nalichnymi", "nalichnyh").
+    private static let cashStems = ["nalichn"]
+
+    /// The message before its first sentence of advice ("Not you? Call …", "To block …",
+    /// "Download the app …"): names there are the bank's, not the payee's.
+    static func withoutBoilerplate(_ note: String) -> String {
+        let text = SearchableText(note.lowercased())
+        let lowered = note.lowercased()
+        var cut = note.endIndex
+        for cue in boilerplate where text.contains(cue, wholeWord: true) {
+            var searchStart = lowered.startIndex
+            while let range = lowered.range(of: cue, range: searchStart..<lowered.endIndex) {
+                let before = range.lowerBound == lowered.startIndex ? nil : lowered[lowered.index(before: range.lowerBound)]
+                let after = range.upperBound == lowered.endIndex ? nil : lowered[range.upperBound]
+                if before?.isLetter != true, after?.isLetter != true {
+                    // Lowercasing keeps these ASCII cues at the same offsets.
+                    let offset = lowered.distance(from: lowered.startIndex, to: range.lowerBound)
+                    let index = note.index(note.startIndex, offsetBy: offset, limitedBy: note.endIndex) ?? note.endIndex
+                    cut = min(cut, index)
+                    break
+                }
+                searchStart = range.upperBound
+            }
+        }
+        return String(note[..<cut])
+    }
+
+    /// Where a bank's advice starts (lowercased, whole words): never in the part that says who was paid.
+    private static let boilerplate = [
+        "not you", "not u", "if not", "not done by", "to block", "sms block", "block", "call", "to dispute", "report at",
+        "download", "get a loan", "find out", "check out", "promos", "for queries", "please ignore", "to register",
+        "click", "http", "https", "www", "dial", "helpline", "customer care",
+    ]
+
+    /// A payee's name never holds a word about the account or the transaction ("HDFC Bank", "Transfer").
+    static func isPayeeName(_ name: String) -> Bool {
+        !name.split(whereSeparator: { $0.isWhitespace }).contains { word in
+            let bare = word.lowercased().trimming(".,;:!?()")
+            return accountWords.contains(bare) || transactionWords.contains(bare) || vocabulary.contains(bare)
+                || RulesExtractor.paymentChannels.contains(bare.uppercased())
+        }
+    }
+
+    /// How money moved, never who was paid (lowercased).
+    private static let transactionWords: Set<String> = [
+        "transfer", "transferred", "transaction", "netbanking", "remittance", "prepaid", "credit", "debit",
+        "deposit", "withdrawal", "loan", "emi", "autopay",
+    ]
+
+    /// The name left over when every other word of a message has a role: what banks write about
+    /// the transaction, the account and the card, amounts, currencies, dates, times, card and
+    /// reference digits, words in lower case. A name runs over capitalised words, with a short
+    /// store number after it ("BURGER KING 0129"); punctuation between parts ends it. Of the
+    /// names left, those in capitals first (banks write payees in capitals, places often not:
+    /// "Kazan, IP IVANOV"). In "RU/MOSCOW/SHOP NAME" only the last part is a
+    /// name; one right after a card word is the card's ("karte MEGACARD").
+    static func residualNames(in note: String) -> [String] {
+        var runs: [[Substring]] = []
+        var run: [Substring] = []
+        var afterCardWord = false
+        func close() {
+            if !run.isEmpty, !afterCardWord { runs.append(run) }
+            run = []
+        }
+        // ";", ":", "," and "|" part the message even without a space ("RUB;poluchatel", "Inf:SHOP").
+        var spaced = ""
+        for character in note {
+            if ";:,|".contains(character) { spaced += " \(character)" } else { spaced.append(character) }
+        }
+        for piece in spaced.split(whereSeparator: \.isWhitespace) {
+            // "RU/MOSCOW/SHOP": the parts before the last slash are places.
+            let token = piece.split(separator: "/", omittingEmptySubsequences: false).last ?? piece
+            if token.count != piece.count { close(); afterCardWord = false }
+            let leading = token.prefix { ",;:(>|-".contains($0) }
+            let word = token.dropFirst(leading.count)
+            if !leading.isEmpty {
+                // "Quant Fund UMRN: …": the word before a colon labels what follows.
+                if leading.first == ":", run.count >= 2 { run.removeLast() }
+                close()
+                afterCardWord = false
+            }
+            let trailing = word.reversed().prefix { ",;:.)>|!?".contains($0) }.count
+            var bare = word.dropLast(trailing)
+            // "REST. "KVETKA"": a short word's full stop marks an abbreviation, not the end.
+            let abbreviation = trailing == 1 && word.last == "." && isAbbreviation(bare)
+            if abbreviation { bare = word }
+            // "FERMACH.Dostupno": a bank's word run on after a full stop.
+            if let dot = bare.firstIndex(of: "."), vocabulary.contains(bare[bare.index(after: dot)...].lowercased()) {
+                bare = bare[..<dot]
+            }
+            var endsHere = trailing > 0 && !abbreviation
+            if let mark = bare.firstIndex(of: ">") { bare = bare[..<mark]; endsHere = true }
+            // A quoted name goes on to its closing quote ("SHOP "SANTA-76"", "REST. "KVETKA"BP").
+            if !run.isEmpty, let open = bare.first, "\"«“".contains(open) {
+                let rest = bare.dropFirst()
+                if let closing = rest.firstIndex(where: { "\"»”".contains($0) }) {
+                    run.append(bare[...closing])
+                    close()
+                    afterCardWord = false
+                    continue
+                }
+            }
+            let lowered = bare.lowercased()
+            // The bank's own name stands before "Bank" ("HDFC Bank").
+            if lowered == "bank", !run.isEmpty { run = [] }
+            let digits = bare.filter(\.isNumber).count
+            let isStoreNumber = !run.isEmpty && digits > 0 && digits <= 4 && bare.count <= 6
+                && bare.allSatisfy { $0.isNumber || $0.isUppercase }
+            let isCard = cardWords.contains(lowered) || accountWords.contains(lowered)
+            let isName = !bare.isEmpty && bare.first!.isUppercase && digits == 0
+                && !notNames.contains(lowered) && !transactionWords.contains(lowered) && !isCard
+                && !RulesExtractor.functionWords.contains(lowered)
+                && !Currency.isoCodes.contains(String(bare)) && !DateResolver.calendarWords.contains(lowered)
+                && !Currency.mentions(in: String(bare)).contains { $0.range.count == bare.count }
+                && !Currency.markers.contains { $0.text == lowered }
+                && !RulesExtractor.paymentChannels.contains(String(bare).uppercased())
+            if isName || isStoreNumber {
+                run.append(bare)
+            } else {
+                close()
+                afterCardWord = isCard
+                continue
+            }
+            if endsHere { close(); afterCardWord = false }
+        }
+        close()
+        let names = runs.map { $0.joined(separator: " ") }.filter { $0.filter(\.isLetter).count >= 2 }
+        func isShouted(_ name: String) -> Bool {
+            let letters = name.filter(\.isLetter)
+            return letters.count >= 3 && letters.allSatisfy(\.isUppercase)
+        }
+        return (names.filter(isShouted) + names.filter { !isShouted($0) })
+            .compactMap { RulesExtractor.exactly($0, in: note) }
+            .uniqued()
+    }
+
+    /// A word whose full stop shortens it, inside a name: a title ("Mr.") or a short word in
+    /// capitals ("REST."), not a currency or a bank's word.
+    static func isAbbreviation(_ word: Substring) -> Bool {
+        titles.contains(word.lowercased()) || (word.count <= 4 && word.allSatisfy(\.isUppercase)
+            && !notNames.contains(word.lowercased()) && !Currency.isoCodes.contains(String(word)))
+    }
+
+    private static let titles: Set<String> = ["mr", "mrs", "ms", "dr", "st", "sr", "jr", "mt", "prof"]
+
+    /// Card products, named before the card's digits ("VISA Gold/6155"): never the payee.
+    private static let cardWords: Set<String> = ["visa", "mastercard", "maestro", "mir", "amex", "rupay", "gold", "platinum",
+                                                 "classic", "electron", "karta", "kartka", "karte", "karty", "kartu"]
 
     /// True when the note writes a bank's or card's word (account, balance, Pokupka, …) or a phrase
     /// only banks write.
     private static func mentionsTheAccount(_ note: String) -> Bool {
         let words = Set(note.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "/" }).map(String.init))
         return !words.isDisjoint(with: bankWords) || isBankMessage(note)
-    }
-
-    /// The parts of a one-line message, split at ";", " / ", "|" and full stops between parts.
-    private static func segments(_ note: String) -> [String] {
-        var text = note
-        for separator in [" / ", "|", ". "] { text = text.replacingOccurrences(of: separator, with: ";") }
-        return text.split(separator: ";").map { $0.trimming(" .") }.filter { !$0.isEmpty }
     }
 
     /// Up to five words with letters and no digits, none of them about the bank, card or balance.
@@ -133,9 +304,10 @@ enum BankMessage {
     /// Words that mark a message from a bank or card issuer.
     private static let bankWords = accountWords.union(vocabulary).union(["konto", "debited", "spent"])
 
-    private static let notNames = accountWords.union(vocabulary).union([
+    static let notNames = accountWords.union(vocabulary).union([
         "available", "kontostand", "dear", "customer", "your", "you", "not", "otp", "sms", "block", "call", "ref", "txn",
         "transaction", "debited", "credited", "spent", "paid", "sent", "thank", "thanks", "regards", "team", "konto", "ihre",
+        "dr", "cr", "sum", "user", "ref", "refno", "rrn", "umrn",
     ])
 
     /// What banks write about the transaction itself, in several languages (transliterated Russian,

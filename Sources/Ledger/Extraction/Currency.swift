@@ -4,7 +4,7 @@ enum Currency {
     static let markers: [(text: String, code: String)] = [
         ("us$", "USD"), ("r$", "BRL"), ("c$", "CAD"), ("a$", "AUD"), ("nz$", "NZD"), ("hk$", "HKD"), ("s$", "SGD"),
         ("€", "EUR"), ("$", "USD"), ("£", "GBP"), ("¥", "JPY"), ("円", "JPY"), ("₹", "INR"), ("₩", "KRW"),
-        ("₦", "NGN"), ("₺", "TRY"), ("₽", "RUB"), ("₪", "ILS"), ("₫", "VND"), ("฿", "THB"), ("₱", "PHP"),
+        ("₦", "NGN"), ("₺", "TRY"), ("₽", "RUB"), ("руб", "RUB"), ("₪", "ILS"), ("₫", "VND"), ("฿", "THB"), ("₱", "PHP"),
         ("zł", "PLN"), ("kč", "CZK"), ("元", "CNY"),
         ("euros", "EUR"), ("euro", "EUR"), ("dollars", "USD"), ("dollar", "USD"), ("bucks", "USD"),
         ("pounds", "GBP"), ("quid", "GBP"), ("yen", "JPY"), ("rupees", "INR"), ("rs.", "INR"), ("rs", "INR"),
@@ -21,6 +21,10 @@ enum Currency {
         "NPR", "MMK", "KZT", "ISK", "RUR", "BYN", "BYR", "GEL", "AZN", "AMD", "UZS", "KGS", "MDL", "RSD", "BAM", "MKD",
         "ALL", "JOD", "LBP", "IQD", "ZMW", "MWK", "MZN", "BWP", "NAD", "XOF", "XAF", "CDF", "DZD", "LYD", "SDG",
     ]
+
+    /// Codes withdrawn from ISO 4217 that banks still write for today's currency: Russian banks
+    /// send "RUR" for the ruble (RUB since 1998). "BYR" is not here: a BYR amount is in old roubles.
+    static let currentCodes: [String: String] = ["RUR": "RUB"]
 
     private typealias Marker = (characters: [Character], code: String, isWord: Bool, isShortWord: Bool)
 
@@ -62,7 +66,7 @@ enum Currency {
                characters[index + 2].isUppercaseQuick, !isLetter(index - 1), !isLetter(index + 3) {
                 let code = String(characters[index..<index + 3])
                 if isoCodes.contains(code) {
-                    found.append((index..<index + 3, code))
+                    found.append((index..<index + 3, currentCodes[code] ?? code))
                     index += 3
                     continue
                 }

@@ -42,6 +42,20 @@ public struct Expense: Sendable, Equatable {
 
 /// What the model is asked to fill: the fields that need reading the note. Amount, currency
 /// and date are read by rules from the text itself; those are not generated.
+/// Who was paid, as the extractor settles it before the model writes.
+enum Payee: Equatable {
+    /// The rules read it from the note; nil when the note pays no one (a cash withdrawal).
+    case known(String?)
+    /// The model copies it from the note.
+    case model
+
+    /// The name the rules read, if any.
+    var known: String? {
+        if case .known(let name) = self { return name }
+        return nil
+    }
+}
+
 struct ModelExpense: Generable {
     var merchant: String?
     var category: Category?
@@ -54,18 +68,22 @@ struct ModelExpense: Generable {
     static let fieldOrder = ["purpose", "category", "merchant"]
 
     /// Nothing grounded without a note; extraction always uses `schema(for:amounts:merchant:)`.
-    static var generationSchema: GenerationSchema { schema(for: "", amounts: [], merchant: nil) }
+    static var generationSchema: GenerationSchema { schema(for: "", amounts: [], merchant: .model) }
 
     /// The schema for one note: the purpose in up to six words, the category one of four, the
     /// merchant copied from it (or null).
     /// - Parameters:
     ///   - amounts: the note's amount candidates (a span holding one is not a name).
-    ///   - merchant: a merchant already known (the rules read it): written as a constant.
-    static func schema(for note: String, amounts: [AmountCandidate], merchant: String?) -> GenerationSchema {
+    ///   - merchant: `.known` when the rules read it: written as a constant, or not at all when
+    ///     the note pays no one.
+    static func schema(for note: String, amounts: [AmountCandidate], merchant: Payee) -> GenerationSchema {
         var properties: [String: GenerationSchema] = [:]
-        if let merchant {
-            properties["merchant"] = .string(.constant(merchant))
-        } else {
+        switch merchant {
+        case .known(let name?):
+            properties["merchant"] = .string(.constant(name))
+        case .known(nil):
+            break
+        case .model:
             let spans = MerchantSpans.candidates(in: note, amounts: amounts)
             if !spans.isEmpty { properties["merchant"] = .string(.anyOf(spans)).orNull }
         }

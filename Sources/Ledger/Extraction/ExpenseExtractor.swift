@@ -83,7 +83,7 @@ public final class ExpenseExtractor: Sendable {
             let measuring = Task {
                 (try? await session.calibrate(
                     generating: ModelExpense.self,
-                    schema: { ModelExpense.schema(for: $0, amounts: [], merchant: nil) },
+                    schema: { ModelExpense.schema(for: $0, amounts: [], merchant: .model) },
                     options: GenerationOptions(maximumTokens: 64))) ?? .none
             }
             task = measuring
@@ -106,18 +106,19 @@ public final class ExpenseExtractor: Sendable {
         let candidates = isExpense ? found : []
         let amount = AmountFinder.best(in: candidates)
         // In a bank message the payee stands where banks put it ("at ACME LTD", "paid to …", a
-        // name-only part) and the rules take it as written; in a written note the model chooses
-        // (forcing "at X" there did not raise the check set: val merchant 0.717 with it, 0.724 without).
-        let introduced = rules.contains(.introducedMerchant) && BankMessage.isBankMessage(note)
-            ? RulesExtractor.introducedMerchant(in: note) : nil
-        let schema = ModelExpense.schema(for: note, amounts: found, merchant: introduced)
+        // name-only part) and the rules take it as written; a cash withdrawal has none. In a
+        // written note the model chooses (forcing "at X" there did not raise the check set: val
+        // merchant 0.717 with it, 0.724 without).
+        let payee: Payee = rules.contains(.introducedMerchant) && BankMessage.reads(note)
+            ? RulesExtractor.payee(inBankMessage: note) : .model
+        let schema = ModelExpense.schema(for: note, amounts: found, merchant: payee)
         let options = GenerationOptions(maximumTokens: 64)
         // What the rules read is fixed for the note; each snapshot only adds the model's fields.
         let currency = RulesExtractor.currency(in: note, chosen: amount)
         let date = DateResolver.resolve(note, received: received)
         func combine(_ generated: ModelExpense) -> Expense {
             Expense(
-                merchant: introduced ?? generated.merchant, amount: amount?.amount, currency: currency,
+                merchant: payee.known ?? generated.merchant, amount: amount?.amount, currency: currency,
                 category: generated.category, purpose: generated.purpose, date: date)
         }
         do {
@@ -128,7 +129,7 @@ public final class ExpenseExtractor: Sendable {
                 onSnapshot(combine(partial))
             }
             return finish(response, expense: combine(response.content), amount: amount, candidates: candidates,
-                          ruledMerchant: introduced != nil)
+                          ruledMerchant: payee != .model)
         } catch {
             return rulesExtraction(note, received: received, reason: "extracted by rules: the model failed (\(error))")
         }

@@ -27,31 +27,79 @@ enum RulesExtractor {
 
     private static let introducers: Set<String> = ["at", "from", "chez", "en", "no", "na", "bei", "@", "à", "via"]
     /// "to" names the payee only after a payment verb ("paid to LUKU", "sent Rs.500 to …").
-    private static let paymentVerbs: Set<String> = ["paid", "sent", "transferred", "payment", "pay"]
+    private static let paymentVerbs: Set<String> = ["paid", "sent", "transferred", "transfer", "trf", "payment", "pay"]
+    /// Words that join a sentence, never part of a name, even capitalised ("at NETFLIX On 2024-07-05").
+    static let functionWords: Set<String> = ["on", "at", "to", "via", "from", "for", "by", "with", "in", "using", "towards",
+                                             "is", "was", "has", "have", "your", "you", "dated"]
+    /// Bank messages name the payee after these too ("towards Quant Fund", Russian "v": "oplata v SHOP").
+    private static let bankIntroducers: Set<String> = ["towards", "v"]
     private static let connectors: Set<String> = ["&", "de", "del", "la", "le", "di", "da", "do", "of", "and", "the", "'s"]
 
     static func merchant(in note: String) -> String? {
-        introducedMerchant(in: note) ?? leadingName(in: note)
+        introducedMerchant(in: note) ?? (BankMessage.reads(note) ? nil : leadingName(in: note))
     }
 
     /// A name right after "at", "from", "chez", … or "paid to": where notes and bank messages put the payee.
+    /// In a bank message the search stops where the bank's advice starts ("Not you? Call …"), a
+    /// cash withdrawal has no payee, and a name about the account ("HDFC Bank") is passed over.
     static func introducedMerchant(in note: String) -> String? {
         if let handle = BankMessage.upiHandle(in: note) { return handle }
+        guard BankMessage.reads(note) else {
+            return introducedName(in: note, accept: { _ in true }).flatMap { exactly($0, in: note) }
+        }
+        guard !BankMessage.isCashWithdrawal(note) else { return nil }
+        let text = BankMessage.withoutBoilerplate(BankMessage.unwrapped(note))
+        guard let name = introducedName(in: text, bank: true, accept: BankMessage.isPayeeName)
+                ?? BankMessage.residualNames(in: text).first else { return nil }
+        return exactly(name, in: note)
+    }
+
+    /// Who a bank message paid, as the rules read it: a cash withdrawal pays no one; when the
+    /// rules find no name, the model copies one from the message. (Letting the model choose among
+    /// the names left by `BankMessage.residualNames` did worse than taking the first: sms_train
+    /// merchant 0.625 against 0.75, sms_val 0.373 against 0.427.)
+    static func payee(inBankMessage note: String) -> Payee {
+        guard !BankMessage.isCashWithdrawal(note) else { return .known(nil) }
+        return introducedMerchant(in: note).map { .known($0) } ?? .model
+    }
+
+    private static func introducedName(in note: String, bank: Bool = false, accept: (String) -> Bool) -> String? {
         let tokens = tokens(note)
         let searchable = SearchableText(note)
         for (index, token) in tokens.enumerated() where index + 1 < tokens.count {
             let word = token.lowercased()
-            let introduces = introducers.contains(word) || word == "to:"
-                || (word == "to" && tokens[max(0, index - 3)..<index].contains { paymentVerbs.contains($0.lowercased()) })
-            if introduces, let name = nameRun(tokens, from: index + 1), !isCurrencyOrNumber(name),
-               !paymentChannels.contains(name.uppercased()), searchable.contains(name) {
+            let introduces = introducers.contains(word) || word == "to:" || (bank && bankIntroducers.contains(word))
+                || (word == "to" && tokens[max(0, index - 3)..<index].contains {
+                    paymentVerbs.contains($0.lowercased().trimming(where: \.isPunctuation))
+                })
+            if introduces, let name = nameRun(tokens, from: index + 1, bank: bank), !isCurrencyOrNumber(name),
+               !paymentChannels.contains(name.uppercased()), exactly(name, in: note) != nil, accept(name) {
                 return name
             }
         }
         // Names in capitals after "to" or "at" are a bank message's way ("at ONLINEPLATFORM"); in a
         // written note they are places ("Greyhound to NYC").
-        return BankMessage.payee(in: note) ?? (BankMessage.isBankMessage(note) ? shoutedPayee(in: note, searchable) : nil)
-            ?? BankMessage.namePart(in: note)
+        let others = [BankMessage.payee(in: note), BankMessage.isBankMessage(note) ? shoutedPayee(in: note, searchable) : nil]
+        return others.lazy.compactMap { $0 }.first(where: accept)
+    }
+
+    /// `name` as the note writes it, spaces included ("KIPRONO  VINCENT"), or nil when it is not there.
+    static func exactly(_ name: String, in note: String) -> String? {
+        let words = name.split(whereSeparator: \.isWhitespace)
+        guard !words.isEmpty else { return nil }
+        var searchStart = note.startIndex
+        while let first = note.range(of: words[0], range: searchStart..<note.endIndex) {
+            var end = first.upperBound
+            var matched = true
+            for word in words.dropFirst() {
+                let gap = note[end...].prefix(while: \.isWhitespace)
+                guard !gap.isEmpty, note[gap.endIndex...].hasPrefix(word) else { matched = false; break }
+                end = note.index(gap.endIndex, offsetBy: word.count)
+            }
+            if matched { return String(note[first.lowerBound..<end]) }
+            searchStart = first.upperBound
+        }
+        return nil
     }
 
     /// How money moved, not to whom ("debited via UPI").
@@ -102,22 +150,43 @@ enum RulesExtractor {
         }
     }
 
-    private static func nameRun(_ tokens: [String], from start: Int) -> String? {
+    /// The name that starts at `tokens[start]`. In a bank message (`bank`) a word about the
+    /// account or the transaction ends it ("PERUMAL C Ref No …"), and a label before a colon is
+    /// not part of it ("Quant Fund UMRN: …").
+    private static func nameRun(_ tokens: [String], from start: Int, bank: Bool = false) -> String? {
         func isName(_ token: String) -> Bool {
             guard let first = token.first, !token.contains("/"),
                   !Currency.mentions(in: token).contains(where: { $0.range.count == token.count }) else { return false }
             // "7-Eleven" and "3M" are names; "987654321098.Small" (a reference number) is not.
             return first.isUppercase || (first.isNumber && token.contains(where: \.isLetter) && token.filter(\.isNumber).count <= 3)
         }
+        func isShouted(_ token: String) -> Bool {
+            let letters = token.filter(\.isLetter)
+            return letters.count >= 2 && letters.allSatisfy(\.isUppercase)
+        }
         var words: [String] = []
         var index = start
         while index < tokens.count {
             // A comma ends a name, even inside a token ("ONLINEPLATFORM,GE").
             let token = tokens[index].split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-            let stripped = token.trimming(",.;:!?()")
-            let joins = !words.isEmpty && connectors.contains(stripped.lowercased())
-                && index + 1 < tokens.count && isName(tokens[index + 1])
-            guard isName(stripped) || joins else { break }
+            var stripped = token.trimming(",.;:!?()")
+            let lowered = stripped.lowercased()
+            if !words.isEmpty, functionWords.contains(lowered) { break }
+            // "from HDFC Bank A/C": the name was the bank's.
+            if bank, lowered == "bank" { return nil }
+            if bank, !words.isEmpty, token.hasSuffix(":") || !BankMessage.isPayeeName(stripped) || BankMessage.notNames.contains(lowered) {
+                break
+            }
+            let next = index + 1 < tokens.count ? tokens[index + 1] : ""
+            let joins = !words.isEmpty && connectors.contains(lowered) && isName(next)
+            // A short number between words in capitals is part of the name ("PIER 49 PIZZA").
+            let storeNumber = bank && !words.isEmpty && stripped == token && (1...3).contains(stripped.count)
+                && stripped.allSatisfy(\.isNumber) && isShouted(next)
+            guard isName(stripped) || joins || storeNumber else { break }
+            // A title or abbreviation keeps its full stop when the name goes on ("Mr. Praveen", "REST. \"KVETKA\"").
+            let abbreviation = token == stripped + "." && BankMessage.isAbbreviation(Substring(stripped))
+                && (next.first?.isUppercase == true || next.first == "\"")
+            if abbreviation { stripped = token }
             words.append(stripped)
             // Punctuation after a word ends the name ("Casa Lucio, 48.50").
             if stripped != tokens[index] { break }
@@ -202,6 +271,8 @@ enum ExpenseSignals {
     /// - Parameter candidates: the note's amount candidates, when already found.
     static func isExpense(_ note: String, candidates: [AmountCandidate]? = nil) -> Bool {
         let candidates = candidates ?? AmountFinder.candidates(in: note)
+        // "Get a loan today", "offer": a bank's advice says nothing about this transaction.
+        let note = BankMessage.transactionPart(of: note)
         let lowered = note.lowercased()
         let text = SearchableText(lowered)
         guard RuleFamilies.active.contains(.nonExpenseCues) else {
