@@ -27,6 +27,11 @@ import Testing
         ("guesthouse 55.00 per night x 4 nights", "220.00"),
         ("kale chips, three bags, 3.10 apiece", "9.30"),
         ("meal kit 59.90 (4 meals x 2 servings)", "59.90"),
+        ("5 seats x 18 for the show", "90"),
+        // A measured quantity is no price; two things bought together are summed.
+        ("45 kWh charge 13.05", "13.05"),
+        ("coffee 3.20 and a croissant 2.80", "6.00"),
+        ("ferry 40 and 12 for the bike", "52"),
         // Change, totals, the writer's part.
         ("handed over 50, got 7.30 back", "42.70"),
         ("mit 20 € bezahlt, 3,40 zurück", "16.60"),
@@ -75,6 +80,13 @@ import Testing
         "Acct XX12 is credited with Rs 900.00 from R KUMAR", "Reembolso caiu: R$ 30,00",
         "Gehalt für November: 2.300 €", "next payment of 15 is scheduled for Dec 5", "transfer rejected: 200 EUR",
         "the haircut will cost 30", "returned the kettle, 45 back on the card",
+        // Money to the writer, not yet paid, bills due, requests, notes to self.
+        "got my deposit back from the landlord, 800", "Ana sent me 25 for her half of the cab",
+        "the plumber thinks it'll be around 300", "rent of 1200 will go out on the 1st",
+        "gym membership renews next week at 39.99", "electricity bill due Friday: 84.20",
+        "Venmo request from Jake for 18, haven't paid yet", "interest of 2.14 paid into savings",
+        "sold my old bike for 150", "prix estimé pour la réparation: 180 €",
+        "note to self: cancel the streaming plan before the 15th, it's 15.49",
     ])
     func isNotAnExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note), "\(note)")
@@ -83,6 +95,8 @@ import Testing
     @Test(arguments: [
         "I got the check at the bistro, 64", "bar tab 70, friends will pay me back", "Rs 500 debited; SHOP credited",
         "autopay for the phone went through, 35", "Pokupka 84.00 RUR. CashBack 0.84 RUR",
+        "I covered the taxi, 44, Tom owes me 22", "paid 20 for the cab, got the change back",
+        "phone bill paid, 45", "paid Jake back 18 for the pizza",
     ])
     func isAnExpense(note: String) {
         #expect(ExpenseSignals.isExpense(note), "\(note)")

@@ -284,7 +284,7 @@ enum AmountFinder {
                                             "nächte", "noches", "nuits", "pax", "tickets", "bags", "units", "hour", "minutes", "min", "week",
                                             "month", "year", "years"]
     /// Units of measure: a number before one is a quantity even with decimals ("11.4 gal", "38 kWh").
-    private static let measureUnits: Set<String> = ["kwh", "gal", "gallons", "l", "liters", "litres", "litros", "liter",
+    static let measureUnits: Set<String> = ["kwh", "gal", "gallons", "l", "liters", "litres", "litros", "liter",
                                                     "kg", "g", "km", "mi", "miles", "gb", "tb", "mb", "ml", "lb", "lbs", "oz"]
 
     private static func score(_ number: Number, currency: String?, characters: [Character], lowered: [Character],
@@ -352,9 +352,10 @@ enum AmountFinder {
                 priced.append(make(candidate.value * Decimal(quantity), candidate, candidate.currency, score: 6))
             }
         }
-        // Add-ons on top of the price.
-        var addOns = candidates.filter { AmountRoles.isAddOn($0.range, tokens) }
-        var bases = candidates.filter { candidate in !addOns.contains { $0.range == candidate.range } }
+        // Add-ons on top of the price; a quantity ("45 kWh") is no price to add to.
+        let prices = candidates.filter { !AmountRoles.isMeasure($0.range, tokens) }
+        var addOns = prices.filter { AmountRoles.isAddOn($0.range, tokens) }
+        var bases = prices.filter { candidate in !addOns.contains { $0.range == candidate.range } }
         // Every figure has an add-on word near it ("pizza delivery 22.50 + 2.50 delivery fee"):
         // the largest is the price.
         if bases.isEmpty, addOns.count >= 2, let largest = addOns.max(by: { $0.value < $1.value }) {
@@ -366,6 +367,13 @@ enum AmountFinder {
             return result.map { candidate in
                 addOns.contains { $0.range == candidate.range } && !bases.isEmpty ? candidate.scored(candidate.score - 4) : candidate
             } + priced
+        }
+        // Two prices joined by "and" are two things bought together ("coffee 3.20 and a croissant 2.80").
+        if addOns.isEmpty, priced.isEmpty, bases.count == 2, AmountRoles.areItemsBoughtTogether(bases[0].range, bases[1].range, tokens) {
+            let sum = bases[0].value + bases[1].value
+            result.append(make(sum, bases[1], bases[0].currency ?? bases[1].currency, score: 7,
+                               decimals: bases.map(\.amount.fractionDigits).max()))
+            return result
         }
         // A tip, tax or fee is smaller than the price it is paid on.
         guard !addOns.isEmpty, let base = best(in: bases.filter { !$0.isComputed } + priced),

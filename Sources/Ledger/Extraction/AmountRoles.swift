@@ -191,6 +191,22 @@ enum AmountRoles {
 
     /// True for the writer's own part when the note says they paid only that ("I only paid my 40.10",
     /// "I paid my third, 120"). "my share is 20" beside a bill the writer paid is not this.
+    /// True for a measured quantity ("45 kWh", "9.8 L").
+    static func isMeasure(_ range: Range<Int>, _ tokens: Tokens) -> Bool {
+        tokens.after(range, 1).first.map(AmountFinder.measureUnits.contains) == true
+    }
+
+    /// True when two figures price two things bought together: only "and" (in several languages)
+    /// and words stand between them ("89 and 35 for a checked bag", "coffee 3.20 and a croissant 2.80").
+    static func areItemsBoughtTogether(_ first: Range<Int>, _ second: Range<Int>, _ tokens: Tokens) -> Bool {
+        let between = tokens.items.filter { $0.range.lowerBound >= first.upperBound && $0.range.upperBound <= second.lowerBound }
+            .map(\.text)
+        guard let joiner = between.first, itemJoiners.contains(joiner), between.count <= 4 else { return false }
+        return !between.contains { Tokens.clauseMarks.contains($0) || $0.first?.isASCIIDigit == true }
+    }
+
+    private static let itemJoiners: Set<String> = ["and", "&", "y", "et", "und", "e", "en", "i"]
+
     static func isWritersPart(_ range: Range<Int>, _ tokens: Tokens) -> Bool {
         let before = tokens.before(range, 5, crossing: true)
         for (index, word) in before.enumerated() where index + 1 < before.count && ["paid", "pagué", "payé", "bezahlt"].contains(word) {
@@ -230,7 +246,10 @@ enum AmountRoles {
         }
         let before = tokens.before(range, 4)
         // "3 x 9.90", "4 lessons × $35", "2 large @ 11.50" (a price: "3 meals x 2 servings" is not one).
-        if hasDecimalsOrCurrency, let mark = before.lastIndex(where: { ["x", "×", "*", "@", "à"].contains($0) }), mark >= before.count - 2 {
+        // A whole number is a price after "x" too when nothing counted follows it ("5 seats x 18 for the show").
+        let endsHere = after.first.map { !$0.hasSuffix("s") || ["for", "at", "on", "in", "to"].contains($0) } ?? true
+        if hasDecimalsOrCurrency || endsHere,
+           let mark = before.lastIndex(where: { ["x", "×", "*", "@", "à"].contains($0) }), mark >= before.count - 2 {
             for word in before[..<mark].reversed().prefix(2) {
                 if let factor = count(word) { return factor }
             }

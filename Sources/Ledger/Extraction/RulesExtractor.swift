@@ -245,12 +245,19 @@ enum ExpenseSignals {
         "will be paid", "will be taken", "going to pay", "is scheduled", "scheduled for", "upcoming payment",
         "next payment", "due date", "due tomorrow", "request for", "sent you a request", "solicitud de pago",
         "should cost", "will cost", "costará", "coûtera", "wird kosten", "custará", "presupuestado",
+        "estimé", "estimée", "estimado", "estimada", "geschätzt", "stimato", "it'll be", "it will be", "it'll cost",
+        "it'll come to", "should be around", "will go out", "will transfer", "will send", "will renew", "renews next",
+        "renews on", "to be paid", "not paid yet", "haven't paid", "have not paid", "not yet paid", "unpaid",
+        "bill due", "due next", "request from", "note to self", "need to cancel",
     ]
     /// Money coming in: not an expense unless the message also says money went out.
     static let incoming = [
         "received", "recebi", "recibí", "ricevuti", "ricevuto", "reçu", "recu ", "erhalten", "eingegangen",
         "credited with", "is credited", "credited to your", "received from", "hit my account", "zachisl",
         "postuplen", "zarakhovano", "gutschrift", "deposited into", "popolnenie",
+        // Money handed to the writer, or paid into their own account.
+        "sent me", "paid me", "venmoed me", "transferred me", "paid into", "into my account",
+        "into savings", "sold my", "sold the", "sold our", "vendí", "j'ai vendu", "verkauft", "vendi",
     ]
     /// Reminders, to-dos and lists.
     static let notes = [
@@ -283,6 +290,10 @@ enum ExpenseSignals {
         if incoming.contains(where: { text.contains($0) }) && !spends { return false }
         // "got 30 from Sam": money handed to the writer.
         if lowered.firstMatch(of: Self.gotFrom) != nil && !spends { return false }
+        // "got my deposit back": money returned (change handed back is part of a payment).
+        if lowered.firstMatch(of: Self.gotBack) != nil && !text.contains("change") && !spends { return false }
+        // "due Friday", "due 3 Dec": a bill not paid yet.
+        if isDue(lowered) { return false }
         if isCreditLine(lowered) && !spends { return false }
         if let phrase = someoneElsePaid.first(where: { text.contains($0) }), !writerDid(phrase, in: lowered) { return false }
         if text.contains("balance") && !spending.contains(where: { text.contains($0) })
@@ -292,6 +303,16 @@ enum ExpenseSignals {
 
     // Regex is not Sendable; this one is never mutated, only matched.
     nonisolated(unsafe) private static let gotFrom = /\b(?:got|received|receive)\s+\S{0,3}\d[\d.,]*\s*\S{0,6}\s*(?:\w+\s+)?from\b/
+
+    nonisolated(unsafe) private static let gotBack = /\b(?:got|get|getting)\s+(?:my|our|the)\s+(?:\w+\s+){0,2}back\b/
+
+    /// True when "due" is followed by a day ("due Friday", "due Dec 3", "due tomorrow").
+    private static func isDue(_ lowered: String) -> Bool {
+        let words = lowered.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        return zip(words, words.dropFirst()).contains { word, next in
+            word == "due" && (DateResolver.calendarWords.contains(next) || Int(next).map { (1...31).contains($0) } == true)
+        }
+    }
 
     /// A bank line marking the amount as a credit ("Amt: 2,000.00 CR").
     private static func isCreditLine(_ lowered: String) -> Bool {
