@@ -62,8 +62,25 @@ enum AmountFinder {
                 score: score(number, currency: currency, characters: characters, lowered: lowered, all: numbers),
                 isComputed: false))
         }
+        // "2 coffees at Blue Bottle, didn't check the price": when every figure counts things, the
+        // note gives no amount.
+        if rules.contains(.amountArithmetic), !result.isEmpty,
+           result.allSatisfy({ candidate in numbers.contains { $0.range == candidate.range && isCount($0, candidate.currency, lowered) } }) {
+            return []
+        }
         guard rules.contains(.amountArithmetic) else { return result }
         return compose(result, tokens: tokens, lowered: lowered, isBankMessage: BankMessage.isBankMessage(note))
+    }
+
+    /// True for a small whole number, with no currency, right before what it counts ("3 nights", "2 coffees").
+    private static func isCount(_ number: Number, _ currency: String?, _ lowered: [Character]) -> Bool {
+        guard !number.hasDecimals, currency == nil else { return false }
+        let end = number.range.upperBound
+        let tail = String(lowered[end..<min(lowered.count, end + 14)])
+        let nextWord = tail.split(whereSeparator: { !$0.isLetter }).first.map(String.init) ?? ""
+        let gap = tail.prefix { !$0.isLetter }
+        guard gap == " " else { return false }
+        return quantityFollowers.contains(nextWord) || (nextWord.hasSuffix("s") && nextWord.count > 3 && number.value < 20)
     }
 
     /// The rules' choice: the best-scored candidate, the later one on a tie.

@@ -249,6 +249,9 @@ enum ExpenseSignals {
         "it'll come to", "should be around", "will go out", "will transfer", "will send", "will renew", "renews next",
         "renews on", "to be paid", "not paid yet", "haven't paid", "have not paid", "not yet paid", "unpaid",
         "bill due", "due next", "request from", "note to self", "need to cancel",
+        // Things only thought of: wish lists, comparisons, maybes.
+        "wishlist", "wish list", "price check", "thinking about", "thinking of", "might get", "might buy", "considering",
+        "kommt noch", "à payer", "a pagar", "por pagar", "zu zahlen", "da pagare",
     ]
     /// Money coming in: not an expense unless the message also says money went out.
     static let incoming = [
@@ -262,11 +265,28 @@ enum ExpenseSignals {
     /// Reminders, to-dos and lists.
     static let notes = [
         "reminder", "remind me", "don't forget", "to do:", "todo", "list:", "lijst", "liste:", "lista:", "need:",
+        "remember to", "recordatorio", "lembrete", "rappel", "erinnerung", "promemoria", "need to pay", "have to pay",
+        "must pay", "need to buy",
         "to buy:", "to get:", "courses:", "compras:", "einkaufen:", "no idea how much", "otp is", "otp for", "is your otp", "one time password", "is your",
     ]
     /// Someone else paid ("Dad got the check"); with "I" or "we" before the verb the writer did.
     static let someoneElsePaid = ["got the check", "got the bill", "picked up the check", "picked up the tab",
-                                  "paid for me", "paid for us", "treated me", "treated us", "me invitó", "m'a invité"]
+                                  "picked up the bill", "paid for me", "paid for us", "treated me", "treated us",
+                                  "me invitó", "m'a invité", "paid directly", "covered the", "covered it", "covered lunch",
+                                  "covered dinner", "on the house"]
+    /// Who else pays for the writer, before "paid" ("my parents paid for the flight", "the client paid").
+    static let otherPayers: Set<String> = [
+        "mom", "mum", "dad", "parents", "mother", "father", "boss", "client", "company", "employer", "work", "sister",
+        "brother", "partner", "wife", "husband", "grandma", "grandpa", "friend", "friends", "host", "uncle", "aunt",
+    ]
+    /// The writer does not know what it cost.
+    static let unknownAmount = [
+        "forgot what", "forgot how much", "forgot the price", "can't remember how much", "cannot remember how much",
+        "don't know how much", "didn't check the price", "amount unknown", "price unknown", "no sé cuánto",
+        "je ne sais plus combien", "weiß nicht mehr wie viel", "não sei quanto",
+    ]
+    /// Notes that start by telling the writer what to do ("pick up …", "pay back Marco 30", "ask Sam …").
+    static let imperatives = ["pick up", "pay back", "ask ", "buy ", "call ", "book ", "order ", "cancel "]
     /// Money moving out.
     static let spending = ["debited", "spent", "paid", "sent", "purchase", "withdrawn", "withdrawal", "charge", "used for",
                            "oplata", "pokupka", "spisanie", "compra", "achat", "zahlung"]
@@ -296,6 +316,17 @@ enum ExpenseSignals {
         if isDue(lowered) { return false }
         if isCreditLine(lowered) && !spends { return false }
         if let phrase = someoneElsePaid.first(where: { text.contains($0) }), !writerDid(phrase, in: lowered) { return false }
+        let words = lowered.split(whereSeparator: { !$0.isLetter })
+        if zip(words, words.dropFirst()).contains(where: { otherPayers.contains(String($0)) && ["paid", "covered", "treated"].contains($1) }) {
+            return false
+        }
+        if imperatives.contains(where: { lowered.hasPrefix($0) }) { return false }
+        // "took the 42 bus, forgot what it cost": the writer says the amount is not there; a
+        // figure written as money still counts.
+        if unknownAmount.contains(where: { text.contains($0) }),
+           !candidates.contains(where: { $0.currency != nil || $0.text.contains(".") || $0.text.contains(",") }) {
+            return false
+        }
         if text.contains("balance") && !spending.contains(where: { text.contains($0) })
             && candidates.isEmpty { return false }
         return !candidates.isEmpty || spending.contains { text.contains($0) }
