@@ -95,6 +95,15 @@ import Testing
         "dinner for 6, the client picked up the bill", "remember to pay the babysitter 40 on Friday",
         "pay back Marco 30", "pick up dry cleaning tomorrow, 12", "wishlist: headphones 199, keyboard 89",
         "thinking about the 1,200 sofa", "recordatorio: pagar la luz 45 €", "à payer: facture d'eau 38 €",
+        // Bank messages: money in, payments that did not go through, mandates, one-time codes, balances.
+        "Dear Customer, Rs 1,200.00 has been deposited in your account XX9988. Available balance Rs 8,230.00",
+        "Your payment of EUR 19.99 to STREAMIFY could not be processed. Please update your card details.",
+        "A mandate for Rs 499.00 has been registered for MUSICPLUS, first debit on 10-Dec-26.",
+        "Your OTP to complete the transaction of Rs 2,000.00 at FLYAIR is 482913.",
+        "Ihr Konto wurde mit 1.250,00 EUR gutgeschrieben. Neuer Kontostand: 3.410,22 EUR",
+        "Se ha abonado en su cuenta 300,00 EUR. Saldo disponible: 1.020,50 EUR",
+        "Ksh3,500.00 transferred from M-Shwari account on 2/1/26. M-PESA balance is Ksh4,314.26",
+        "Vous avez actuellement 10.0000 USD disponible sur votre compte.",
     ])
     func isNotAnExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note), "\(note)")
@@ -106,6 +115,8 @@ import Testing
         "I covered the taxi, 44, Tom owes me 22", "paid 20 for the cab, got the change back",
         "phone bill paid, 45", "paid Jake back 18 for the pizza", "3 nights at the inn 420", "I covered the taxi, 30",
         "forgot the receipt but it was 12.50",
+        "Rs.1500.00 transferred from A/c ...1234 to:Maria Lopez. Bal:Rs.15000.00",
+        "payment of INR 2500.00 via e-mandate ID: AB12 on Axis Bank Debit Card 1234 is processed successfully",
     ])
     func isAnExpense(note: String) {
         #expect(ExpenseSignals.isExpense(note), "\(note)")

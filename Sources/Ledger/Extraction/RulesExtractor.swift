@@ -232,7 +232,9 @@ enum ExpenseSignals {
         "recusado", "recusada", "rechazado", "rechazada", "abgelehnt", "refusé", "refusée", "annulé", "annulée",
         "storniert", "cancelado", "cancelada", "annullato", "insufficient", "failed", "unsuccessful", "otkaz",
         "rejected", "not enough funds", "fondos insuficientes", "saldo insuficiente", "solde insuffisant",
-        "abgebrochen", "fehlgeschlagen", "échoué", "fallido", "falhou",
+        "abgebrochen", "fehlgeschlagen", "échoué", "fallido", "falhou", "could not be processed",
+        "couldn't be processed", "not processed", "unable to process", "was not successful", "não foi processad",
+        "no se pudo procesar", "n'a pas pu être",
     ]
     /// Not yet paid: estimates, quotes, budgets, bills due, future and scheduled debits, requests.
     static let notYet = [
@@ -259,6 +261,8 @@ enum ExpenseSignals {
         "credited with", "is credited", "credited to your", "received from", "hit my account", "zachisl",
         "postuplen", "zarakhovano", "gutschrift", "deposited into", "popolnenie",
         // Money handed to the writer, or paid into their own account.
+        "deposited in", "has been deposited", "gutgeschrieben", "abonado", "abono en", "recebeu", "creditado",
+        "creditada", "accreditato", "accredito", "bijgeschreven", "crédité", "créditée",
         "sent me", "paid me", "venmoed me", "transferred me", "paid into", "into my account",
         "into savings", "sold my", "sold the", "sold our", "vendí", "j'ai vendu", "verkauft", "vendi",
     ]
@@ -268,6 +272,8 @@ enum ExpenseSignals {
         "remember to", "recordatorio", "lembrete", "rappel", "erinnerung", "promemoria", "need to pay", "have to pay",
         "must pay", "need to buy",
         "to buy:", "to get:", "courses:", "compras:", "einkaufen:", "no idea how much", "otp is", "otp for", "is your otp", "one time password", "is your",
+        "your otp", "otp to", "verification code", "mandate for", "mandate has been", "mandate registered",
+        "mandate created", "first debit", "currently have", "avez actuellement", "tiene actualmente", "haben derzeit",
     ]
     /// Someone else paid ("Dad got the check"); with "I" or "we" before the verb the writer did.
     static let someoneElsePaid = ["got the check", "got the bill", "picked up the check", "picked up the tab",
@@ -321,6 +327,9 @@ enum ExpenseSignals {
             return false
         }
         if imperatives.contains(where: { lowered.hasPrefix($0) }) { return false }
+        // "Ksh3,500 transferred from M-Shwari account": from the writer's other account, to no one.
+        if let from = lowered.range(of: "transferred from"),
+           !lowered[from.upperBound...].split(whereSeparator: { !$0.isLetter }).contains("to") { return false }
         // "took the 42 bus, forgot what it cost": the writer says the amount is not there; a
         // figure written as money still counts.
         if unknownAmount.contains(where: { text.contains($0) }),
