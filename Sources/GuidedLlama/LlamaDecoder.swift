@@ -221,8 +221,8 @@ final class LlamaDecoder {
     ///
     /// When the model wants a digit or punctuation inside a JSON string that already has text and
     /// the grammar forbids it, the string is closed if the grammar allows that: the model meant to
-    /// write something else ("Hotel Adlon, 2 nights"), so the next-best letters it is pushed into
-    /// would be noise ("Hotel Adlon nde nde").
+    /// write something else ("Hotel Aurora, 2 nights"), so the next-best letters it is pushed into
+    /// would be noise ("Hotel Aurora nde nde").
     private func constrainedArgmax(_ logits: UnsafeMutableBufferPointer<Float>, sampler: LlamaGrammarSampler,
                                    after output: [UInt8]) -> llama_token? {
         var best = 0

@@ -62,7 +62,7 @@ enum AmountFinder {
                 score: score(number, currency: currency, characters: characters, lowered: lowered, all: numbers),
                 isComputed: false))
         }
-        // "2 coffees at Blue Bottle, didn't check the price": when every figure counts things, the
+        // "2 coffees at the corner place, didn't check the price": when every figure counts things, the
         // note gives no amount.
         if rules.contains(.amountArithmetic), !result.isEmpty,
            result.allSatisfy({ candidate in numbers.contains { $0.range == candidate.range && isCount($0, candidate.currency, lowered) } }) {
@@ -239,7 +239,7 @@ enum AmountFinder {
         // Dates, times, ranges of digits, percentages, masked or glued identifiers.
         if "/:".contains(after) && afterNext.isASCIIDigit { return true }
         if "/:".contains(before) && start >= 2 && characters[start - 2].isASCIIDigit { return true }
-        // Digits joined to other digits or to letters by a dash: dates, codes, names ("7-ELEVEN", "JAN-26").
+        // Digits joined to other digits or to letters by a dash: dates, codes, names ("24-SEVEN", "JAN-26").
         if after == "-" && (afterNext.isASCIIDigit || afterNext.isLetter) { return true }
         if before == "-" && start >= 2 && (characters[start - 2].isASCIIDigit || characters[start - 2].isLetter) {
             // "NGN-57,000.00": a currency code, then the amount as a debit.

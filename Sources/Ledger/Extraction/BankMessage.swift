@@ -164,7 +164,7 @@ enum BankMessage {
     /// The name left over when every other word of a message has a role: what banks write about
     /// the transaction, the account and the card, amounts, currencies, dates, times, card and
     /// reference digits, words in lower case. A name runs over capitalised words, with a short
-    /// store number after it ("BURGER KING 0129"); punctuation between parts ends it. Of the
+    /// store number after it ("CAFE LUNA 0042"); punctuation between parts ends it. Of the
     /// names left, those in capitals first (banks write payees in capitals, places often not:
     /// "Kazan, IP IVANOV"). In "RU/MOSCOW/SHOP NAME" only the last part is a
     /// name; one right after a card word is the card's ("karte MEGACARD").
@@ -198,7 +198,7 @@ enum BankMessage {
             // "REST. "KVETKA"": a short word's full stop marks an abbreviation, not the end.
             let abbreviation = trailing == 1 && word.last == "." && isAbbreviation(bare)
             if abbreviation { bare = word }
-            // "FERMACH.Dostupno": a bank's word run on after a full stop.
+            // "ZVEZDA.Dostupno": a bank's word run on after a full stop.
             if let dot = bare.firstIndex(of: "."), vocabulary.contains(bare[bare.index(after: dot)...].lowercased()) {
                 bare = bare[..<dot]
             }

@@ -25,7 +25,7 @@ enum MerchantSpans {
 
     /// A name that starts with a capital goes on in capitals, numbers or joining words ("Osteria Bruno",
     /// "Smith & Sons", "Studio 54"): "Lindt chocolate box", "Ryanway to Porto" end at the name. One that
-    /// starts in lower case is written as the writer wrote it ("the noodle bar by the station", "freenow").
+    /// starts in lower case is written as the writer wrote it ("the noodle bar by the station", "zipcab").
     private static func isNameShaped(_ span: String) -> Bool {
         let words = span.split(separator: " ")
         guard let first = words.first?.first, first.isUppercase else { return true }

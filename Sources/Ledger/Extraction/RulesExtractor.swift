@@ -26,9 +26,9 @@ enum RulesExtractor {
     // MARK: - Merchant
 
     private static let introducers: Set<String> = ["at", "from", "chez", "en", "no", "na", "bei", "@", "à", "via"]
-    /// "to" names the payee only after a payment verb ("paid to LUKU", "sent Rs.500 to …").
+    /// "to" names the payee only after a payment verb ("paid to WATERCO", "sent Rs.500 to …").
     private static let paymentVerbs: Set<String> = ["paid", "sent", "transferred", "transfer", "trf", "payment", "pay"]
-    /// Words that join a sentence, never part of a name, even capitalised ("at NETFLIX On 2024-07-05").
+    /// Words that join a sentence, never part of a name, even capitalised ("at STREAMCO On 2026-07-05").
     static let functionWords: Set<String> = ["on", "at", "to", "via", "from", "for", "by", "with", "in", "using", "towards",
                                              "is", "was", "has", "have", "your", "you", "dated"]
     /// Bank messages name the payee after these too ("towards Quant Fund", Russian "v": "oplata v SHOP").
@@ -77,13 +77,13 @@ enum RulesExtractor {
                 return name
             }
         }
-        // Names in capitals after "to" or "at" are a bank message's way ("at ONLINEPLATFORM"); in a
-        // written note they are places ("Greyhound to NYC").
+        // Names in capitals after "to" or "at" are a bank message's way ("at SHOPSITE"); in a
+        // written note they are places ("Coachline to Boston").
         let others = [BankMessage.payee(in: note), BankMessage.isBankMessage(note) ? shoutedPayee(in: note, searchable) : nil]
         return others.lazy.compactMap { $0 }.first(where: accept)
     }
 
-    /// `name` as the note writes it, spaces included ("KIPRONO  VINCENT"), or nil when it is not there.
+    /// `name` as the note writes it, spaces included ("MARY  WANJIRU"), or nil when it is not there.
     static func exactly(_ name: String, in note: String) -> String? {
         let words = name.split(whereSeparator: \.isWhitespace)
         guard !words.isEmpty else { return nil }
@@ -106,9 +106,9 @@ enum RulesExtractor {
     static let paymentChannels: Set<String> = ["UPI", "NEFT", "IMPS", "RTGS", "VPA", "ACH", "SEPA", "POS", "ATM", "NFC"]
 
     /// Bank messages write the payee in capitals after "at", "to", "for", "from" or "Paid:"
-    /// ("…for USD50.25 on Jul 11 at ONLINEPLATFORM,GE", "debited for COMPANY NAME PLC with …").
+    /// ("…for USD50.25 on Jul 11 at SHOPSITE,GE", "debited for COMPANY NAME PLC with …").
     static func shoutedPayee(in note: String, _ searchable: SearchableText) -> String? {
-        // "Paid:NETFLIX.COM," reads as "Paid: NETFLIX.COM,".
+        // "Paid:STREAMCO.COM," reads as "Paid: STREAMCO.COM,".
         let tokens = note.replacingOccurrences(of: ":", with: ": ").split(whereSeparator: { $0.isWhitespace }).map(String.init)
         let introducers: Set<String> = ["at", "to", "for", "from", "paid:", "to:"]
         func isShouted(_ token: String) -> Bool {
@@ -134,7 +134,7 @@ enum RulesExtractor {
         return nil
     }
 
-    /// A name at the start of the note, before a dash, colon or the rest ("Best Buy: laptop").
+    /// A name at the start of the note, before a dash, colon or the rest ("Gadgetry: laptop").
     static func leadingName(in note: String) -> String? {
         guard let name = nameRun(tokens(note), from: 0), !isCurrencyOrNumber(name), name.split(separator: " ").count <= 4
         else { return nil }
@@ -151,7 +151,7 @@ enum RulesExtractor {
     }
 
     /// The name that starts at `tokens[start]`. In a bank message (`bank`) a word about the
-    /// account or the transaction ends it ("PERUMAL C Ref No …"), and a label before a colon is
+    /// account or the transaction ends it ("ARUN K Ref No …"), and a label before a colon is
     /// not part of it ("Quant Fund UMRN: …").
     private static func nameRun(_ tokens: [String], from start: Int, bank: Bool = false) -> String? {
         func isName(_ token: String) -> Bool {
@@ -167,7 +167,7 @@ enum RulesExtractor {
         var words: [String] = []
         var index = start
         while index < tokens.count {
-            // A comma ends a name, even inside a token ("ONLINEPLATFORM,GE").
+            // A comma ends a name, even inside a token ("SHOPSITE,GE").
             let token = tokens[index].split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
             var stripped = token.trimming(",.;:!?()")
             let lowered = stripped.lowercased()
