@@ -2,7 +2,8 @@
 """`make bench-ablation`: what each rule family adds, on the check sets.
 
 Runs `noteledger extract --jsonl` on each set with every family on, then once per family with
-that family switched off (NOTELEDGER_RULES_OFF), and prints the change of every field.
+that family switched off (NOTELEDGER_RULES_OFF), and prints the change of every field, and of
+`no_merchant`: of the expenses that name no merchant, the share given none (nothing invented).
 
 usage: ablation.py [--bin PATH] [--eval DIR] [--sets val,sms_val] [--backend model|rules]
                    [--families a,b]   (default: every family `noteledger` knows)
@@ -10,8 +11,9 @@ usage: ablation.py [--bin PATH] [--eval DIR] [--sets val,sms_val] [--backend mod
 import argparse, json, os, subprocess, sys, tempfile
 
 FAMILIES = ["category-calibration", "introduced-merchant", "amount-arithmetic", "number-words",
-            "non-expense-cues", "balance-words", "relative-dates"]
-FIELDS = ["amount", "merchant", "currency", "category", "date", "non_expense"]
+            "non-expense-cues", "balance-words", "relative-dates", "merchant-shape",
+            "generic-merchants"]
+FIELDS = ["amount", "merchant", "currency", "category", "date", "non_expense", "no_merchant"]
 
 
 def run(binary, backend, gold, off, out_path):
@@ -22,8 +24,31 @@ def run(binary, backend, gold, off, out_path):
 
 
 def score(score_py, gold, pred):
-    return json.loads(subprocess.run([sys.executable, score_py, gold, pred, "--json"],
-                                     capture_output=True, text=True, check=True).stdout)
+    result = json.loads(subprocess.run([sys.executable, score_py, gold, pred, "--json"],
+                                       capture_output=True, text=True, check=True).stdout)
+    result["no_merchant"] = no_merchant(gold, pred)
+    return result
+
+
+def no_merchant(gold, pred):
+    """Of the expenses that name no merchant, the share given none (score.py scores only named ones)."""
+    expect = {}
+    with open(gold, encoding="utf-8") as lines:
+        for line in lines:
+            if line.strip():
+                item = json.loads(line)
+                expect[item["id"]] = item["expect"]
+    unnamed = kept = 0
+    with open(pred, encoding="utf-8") as lines:
+        for line in lines:
+            if not line.strip():
+                continue
+            item = json.loads(line)
+            want = expect.get(item.get("id"))
+            if want and want.get("is_expense") and want.get("merchant") is None:
+                unnamed += 1
+                kept += item.get("merchant") is None
+    return kept / unnamed if unnamed else None
 
 
 def main():

@@ -117,8 +117,12 @@ public final class ExpenseExtractor: Sendable {
         let currency = RulesExtractor.currency(in: note, chosen: amount)
         let date = DateResolver.resolve(note, received: received)
         func combine(_ generated: ModelExpense) -> Expense {
-            Expense(
-                merchant: payee.known ?? generated.merchant, amount: amount?.amount, currency: currency,
+            // A trade, role or generic place the model copied names no one ("the plumber", "parking").
+            let named = generated.merchant.flatMap {
+                rules.contains(.genericMerchants) && MerchantLexicon.isGeneric($0) ? nil : $0
+            }
+            return Expense(
+                merchant: payee.known ?? named, amount: amount?.amount, currency: currency,
                 category: generated.category, purpose: generated.purpose, date: date)
         }
         do {

@@ -14,13 +14,58 @@ enum MerchantSpans {
         // The bank that sent a message names itself before "Bank" ("Axis Bank Card…").
         let words = note.split(whereSeparator: \.isWhitespace).map { $0.lowercased().trimming(",.;:!?()") }
         let banks = Set(zip(words, words.dropFirst()).filter { $0.1 == "bank" }.map(\.0))
+        let shaped = RuleFamilies.active.contains(.merchantShape)
+        let places = shaped ? placeWords(in: note) : []
+        let runs = CapitalRuns(note)
         let spans = StringGuide.spans(of: note, maxLength: 48) + cjkNames(in: note)
         return spans.uniqued().filter { span in
-            isPlausible(span) && isNameShaped(span) && !span.split(separator: " ").contains { word in
-                let bare = word.trimming(",.;:!?()")
-                return amounts.contains(bare) || banks.contains(bare.lowercased())
+            isPlausible(span) && isNameShaped(span) && !(shaped && (hasLooseEnds(span) || runs.cutsIntoName(span)))
+                && !span.split(separator: " ").contains { word in
+                    let bare = word.trimming(",.;:!?()")
+                    return amounts.contains(bare) || banks.contains(bare.lowercased()) || places.contains(bare)
+                }
+        }
+    }
+
+    /// A span that starts or ends in a joining word ("from", "drive to", "el") is a piece of a
+    /// sentence, not a name; "the" may open one ("the corner bakery").
+    private static func hasLooseEnds(_ span: String) -> Bool {
+        let words = span.lowercased().split(separator: " ").map { $0.trimming(",.;:!?()") }
+        guard let first = words.first, let last = words.last else { return true }
+        let joining = MerchantLexicon.fillers.union(MerchantLexicon.placePrepositions).union(["for", "with", "got"])
+        let articles: Set<String> = ["the", "el", "la", "le", "les", "los", "las", "il", "lo", "der", "die", "das", "de", "o", "a"]
+        return joining.contains(last) || (joining.contains(first) && !articles.contains(first))
+    }
+
+    /// The words of places a journey goes to or comes from ("ferry to Port Ellis", "cab from
+    /// Central", "Zug nach Linz") and those either side of a route arrow ("Leeds → York"): a
+    /// place, not the payee.
+    static func placeWords(in note: String) -> Set<String> {
+        let written = note.split(whereSeparator: \.isWhitespace)
+        let tokens = written.map { $0.trimming(",.;:!?()") }
+        let articles: Set<String> = ["the", "la", "le", "el", "il", "der", "die", "das", "o", "a"]
+        var places = Set<String>()
+        for (index, token) in tokens.enumerated() {
+            let word = token.lowercased()
+            if ["→", "->", "⇒", "=>"].contains(word) {
+                if index > 0 { places.insert(tokens[index - 1]) }
+                if index + 1 < tokens.count { places.insert(tokens[index + 1]) }
+                continue
+            }
+            guard MerchantLexicon.placePrepositions.contains(word), index > 0,
+                  MerchantLexicon.motionWords.contains(tokens[index - 1].lowercased()) else { continue }
+            var next = index + 1
+            if next < tokens.count, articles.contains(tokens[next].lowercased()) { next += 1 }
+            guard next < tokens.count else { continue }
+            // The place: a run of capitalised words up to a punctuation mark, or the one word that follows.
+            places.insert(tokens[next])
+            next += 1
+            while next < tokens.count, tokens[next].first?.isUppercase == true, written[next - 1].last?.isLetter == true {
+                places.insert(tokens[next])
+                next += 1
             }
         }
+        return places.subtracting([""])
     }
 
     /// A name that starts with a capital goes on in capitals, numbers or joining words ("Osteria Bruno",
@@ -35,7 +80,7 @@ enum MerchantSpans {
         }
     }
 
-    private static let nameJoiners: Set<String> = ["&", "and", "de", "del", "la", "le", "les", "di", "da", "do", "dos",
+    static let nameJoiners: Set<String> = ["&", "and", "de", "del", "la", "le", "les", "di", "da", "do", "dos",
                                                    "of", "the", "'s", "y", "et", "und", "von", "van", "der"]
 
     /// In scripts written without spaces, the names before a particle or inside brackets
@@ -53,6 +98,10 @@ enum MerchantSpans {
         "vpa", "neft", "imps", "rtgs", "fwd", "fw", "order", "confirmation", "receipt", "invoice", "subtotal", "total",
         "items",
     ]).union(DateResolver.calendarWords)
+
+    static func isCalendarOrBankWord(_ word: String) -> Bool {
+        notMerchantWords.contains(word.lowercased())
+    }
 
     private static func isPlausible(_ span: String) -> Bool {
         let words = span.split(separator: " ")
@@ -72,5 +121,67 @@ enum MerchantSpans {
             if !Currency.mentions(in: String(word)).filter({ $0.range.count == word.count }).isEmpty { return false }
         }
         return span.contains(where: \.isLetter)
+    }
+}
+
+/// The runs of capitalised words in a note ("Dollar Tree", "El Corte Inglés", "Barnes & Noble"),
+/// broken by punctuation. A span that starts inside a run drops the start of a name ("Tree"), so a
+/// span may start only where a run starts; a common word that opens a sentence may be left out
+/// ("Lunch Nordhaus" → "Nordhaus"). Where a name ends is left to the model: a product often follows
+/// it in capitals ("Nordhaus Pro 2").
+struct CapitalRuns {
+    private let words: [String]
+    /// Per word: the first word of its run, or nil outside runs.
+    private let runStart: [Int?]
+    private let opensSentence: [Bool]
+
+    init(_ note: String) {
+        let written = note.split(whereSeparator: \.isWhitespace)
+        words = written.map { $0.trimming(",.;:!?()\"") }
+        let breaksAfter = written.map { word -> Bool in
+            guard let last = word.last else { return true }
+            if last == "." { return word.dropLast().contains(".") == false }
+            return ",;:!?)\"—–".contains(last)
+        }
+        let capital = words.map { word in word.first?.isUppercase == true && !MerchantSpans.isCalendarOrBankWord(word) }
+        var starts = [Int?](repeating: nil, count: words.count)
+        var index = 0
+        while index < words.count {
+            guard capital[index] else { index += 1; continue }
+            var end = index
+            // A run goes on in capitals and in joining words between capitals ("Barnes & Noble").
+            while end + 1 < words.count, !breaksAfter[end] {
+                if capital[end + 1] {
+                    end += 1
+                } else if MerchantSpans.nameJoiners.contains(words[end + 1].lowercased()), end + 2 < words.count,
+                          !breaksAfter[end + 1], capital[end + 2] {
+                    end += 2
+                } else {
+                    break
+                }
+            }
+            for member in index...end { starts[member] = index }
+            index = end + 1
+        }
+        runStart = starts
+        opensSentence = words.indices.map { $0 == 0 || breaksAfter[$0 - 1] || written[$0 - 1].allSatisfy { "—–-".contains($0) } }
+    }
+
+    func cutsIntoName(_ span: String) -> Bool {
+        let spanWords = span.split(whereSeparator: \.isWhitespace).map { $0.trimming(",.;:!?()\"") }
+        guard !spanWords.isEmpty, spanWords.count <= words.count else { return false }
+        var found = false
+        for start in 0...(words.count - spanWords.count) where Array(words[start..<start + spanWords.count]) == spanWords {
+            found = true
+            if startsWell(start) { return false }
+        }
+        // A span not made of the note's words (a name in a script without spaces) is not judged here.
+        return found
+    }
+
+    private func startsWell(_ start: Int) -> Bool {
+        guard let opener = runStart[start], opener != start else { return true }
+        // Leaving out a common word that opens the sentence is fine.
+        return start == opener + 1 && opensSentence[opener] && MerchantLexicon.isCommonWord(words[opener].lowercased())
     }
 }

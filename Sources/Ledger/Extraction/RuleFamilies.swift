@@ -21,15 +21,21 @@ public struct RuleFamilies: OptionSet, Sendable {
     public static let balanceWords = RuleFamilies(rawValue: 1 << 5)
     /// Relative and written dates beyond ISO ("3 days ago", weekdays, "on the 9th").
     public static let relativeDates = RuleFamilies(rawValue: 1 << 6)
+    /// Merchant spans shaped like names: none starts inside a run of capitals, holds a place a
+    /// journey goes to, or starts or ends in a joining word (`MerchantSpans`).
+    public static let merchantShape = RuleFamilies(rawValue: 1 << 7)
+    /// A trade, role or generic place the model copied as the merchant is no name (`MerchantLexicon`).
+    public static let genericMerchants = RuleFamilies(rawValue: 1 << 8)
 
     public static let all: RuleFamilies = [.categoryCalibration, .introducedMerchant, .amountArithmetic, .numberWords,
-                                           .nonExpenseCues, .balanceWords, .relativeDates]
+                                           .nonExpenseCues, .balanceWords, .relativeDates, .merchantShape, .genericMerchants]
 
     /// The names used in `NOTELEDGER_RULES_OFF`.
     public static let names: [(String, RuleFamilies)] = [
         ("category-calibration", .categoryCalibration), ("introduced-merchant", .introducedMerchant),
         ("amount-arithmetic", .amountArithmetic), ("number-words", .numberWords), ("non-expense-cues", .nonExpenseCues),
-        ("balance-words", .balanceWords), ("relative-dates", .relativeDates),
+        ("balance-words", .balanceWords), ("relative-dates", .relativeDates), ("merchant-shape", .merchantShape),
+        ("generic-merchants", .genericMerchants),
     ]
 
     /// Every family except those named in `list` (comma-separated); nil names an unknown family.

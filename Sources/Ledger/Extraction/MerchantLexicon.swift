@@ -1,0 +1,101 @@
+/// General vocabulary that says what a merchant is *not*: people named by their trade or role,
+/// generic places and facilities, and the words that put a place at the end of a journey. The
+/// labelling rule this follows: "the plumber", "the gym", "parking", "a street stall" name no
+/// merchant; "the corner bakery" (a descriptive name for one shop) does. Common nouns only, in
+/// several languages; no business names.
+enum MerchantLexicon {
+    /// People named by what they do.
+    static let roles: Set<String> = [
+        // English
+        "plumber", "electrician", "locksmith", "tailor", "mechanic", "dentist", "doctor", "physio",
+        "physiotherapist", "chiropractor", "chiropracter", "therapist", "vet", "barber", "hairdresser", "cleaner",
+        "cleaners", "babysitter", "sitter", "nanny", "walker", "driver", "cabbie", "courier", "handyman", "gardener",
+        "landlord", "landlady", "tutor", "teacher", "busker", "waiter", "waitress", "bartender", "housekeeper",
+        "porter", "valet", "guide", "photographer", "movers", "painter", "roofer", "accountant", "lawyer",
+        "notary", "pharmacist", "optician", "masseuse", "masseur", "trainer", "coach", "instructor", "vendor",
+        "seller", "cashier", "attendant", "delivery", "guy", "man", "lady", "woman", "shopkeeper", "florist",
+        "cobbler", "butcher", "baker", "grocer",
+        // Spanish, Portuguese, Italian, French, German, Dutch
+        "peluquero", "peluquera", "fontanero", "electricista", "cerrajero", "taxista", "médico", "dentista",
+        "cabeleireiro", "cabeleireira", "encanador", "eletricista", "motorista", "parrucchiere", "idraulico",
+        "meccanico", "medico", "tassista", "coiffeur", "coiffeuse", "plombier", "serrurier", "médecin",
+        "chauffeur", "garagiste", "friseur", "friseurin", "klempner", "arzt", "zahnarzt", "fahrer",
+        "handwerker", "kapper", "loodgieter", "tandarts", "huisarts",
+        // Japanese
+        "タクシー運転手", "歯医者", "医者", "美容師",
+    ]
+
+    /// Generic places, facilities, vehicles and services: what anyone could name, not one business.
+    static let places: Set<String> = [
+        // English
+        "airport", "station", "garage", "parking", "car", "park", "gym", "pool", "laundromat", "laundramat",
+        "laundry", "launderette", "pharmacy", "chemist", "hospital", "clinic", "desk", "front", "reception",
+        "hotel", "minibar", "canteen", "cafeteria", "vending", "machine", "kiosk", "stall", "market",
+        "supermarket", "bakery", "shop", "store", "restaurant", "pub", "bar", "cafe", "café", "cinema", "museum",
+        "post", "office", "bank", "atm", "toll", "tolls", "meter", "bridge", "tunnel", "ferry", "bus", "train",
+        "taxi", "cab", "metro", "subway", "tram", "petrol", "gas", "fuel", "downtown", "uptown", "nearby",
+        "local", "corner", "street", "veg", "food", "truck", "salon", "session", "appointment", "appt",
+        "haircut", "lesson", "class", "service", "repair", "repairs", "wash", "washes", "golf", "mini",
+        "buffet", "breakfast", "lunch", "dinner", "coffee", "ride", "rides", "rental", "hostel", "motel",
+        "venue", "stadium", "school", "library", "theatre", "theater", "pitch", "court", "centre", "center",
+        // Spanish, Portuguese, Italian, French, German, Dutch
+        "peluquería", "farmacia", "gasolinera", "mercado", "panadería", "tienda", "aeropuerto", "estación",
+        "farmácia", "padaria", "posto", "aeroporto", "estação", "loja", "distributore", "benzinaio",
+        "panetteria", "stazione", "negozio", "pharmacie", "boulangerie", "pressing", "marché", "gare",
+        "aéroport", "péage", "magasin", "apotheke", "bäckerei", "tankstelle", "werkstatt", "markt", "bahnhof",
+        "flughafen", "laden", "apotheek", "bakkerij", "tankstation", "winkel",
+        // Japanese (written without spaces: whole words)
+        "タクシー", "美容院", "床屋", "病院", "薬局", "駐車場", "駅", "空港", "歯科",
+    ]
+
+    /// Words that may stand in a generic description without making it a name.
+    static let fillers: Set<String> = ["the", "a", "an", "my", "our", "this", "that", "el", "la", "los", "las",
+                                       "le", "les", "il", "lo", "o", "os", "der", "die", "das", "de", "het", "du",
+                                       "des", "of", "at", "in", "on", "by", "and", "&", "+"]
+
+    /// Travel nouns and verbs after which "to", "from" and their kin lead to a place, not a payee
+    /// ("ferry to X", "cab from X", "Zug nach X"). Money words are absent: "paid 40 to Sam" and "transfer
+    /// to X" name a payee.
+    static let motionWords: Set<String> = [
+        "ferry", "train", "drive", "drove", "driving", "ride", "rode", "cab", "taxi", "bus", "flight", "flights",
+        "flew", "fly", "trip", "walk", "went", "go", "going", "commute", "shuttle", "tram", "metro", "subway",
+        "coach", "boat", "journey", "home", "tolls", "fare",
+        "tren", "vuelo", "viaje", "autobús", "taxis", "vol", "trajet", "voyage", "zug", "fahrt", "flug",
+        "treno", "volo", "viaggio", "corrida", "viagem", "voo", "trem", "comboio", "rit", "reis",
+    ]
+
+    /// The prepositions that follow a travel word before the place.
+    static let placePrepositions: Set<String> = ["to", "from", "into", "towards", "till", "a", "al", "hasta",
+                                                 "desde", "à", "au", "vers", "jusqu'à", "depuis", "nach",
+                                                 "bis", "von", "zum", "zur", "per", "fino", "da", "até",
+                                                 "para", "ao", "naar", "van", "→", "->"]
+
+    /// True when the span names no one: someone named by a trade ("the taxi driver", "dog walker"),
+    /// or only generic places and filler words ("parking garage"). A description that starts with
+    /// "the" and has two or more such words names one place ("the corner bakery", "the hardware store").
+    static func isGeneric(_ span: String) -> Bool {
+        let words = span.lowercased().split(whereSeparator: { $0.isWhitespace || $0 == "-" })
+            .map { $0.trimming(where: { $0.isPunctuation && $0 != "&" && $0 != "+" }) }
+            .filter { !$0.isEmpty }
+        let content = words.filter { !fillers.contains($0) }
+        guard let last = content.last else { return false }
+        // Someone named by a trade with what they work on ("dog walker", "pizza guy").
+        if roles.contains(last), content.count <= 3, span.dropFirst().allSatisfy({ !$0.isUppercase }) { return true }
+        guard content.allSatisfy({ roles.contains($0) || places.contains($0) }) else { return false }
+        if words.first == "the", content.count >= 2 { return false }
+        return true
+    }
+
+    /// Words that open a note without being part of the name after them ("Lunch Nordhaus 12",
+    /// "New Arlo lamp"): the vocabulary above, the category words, and a few openers.
+    static func isCommonWord(_ word: String) -> Bool {
+        commonWords.contains(word)
+    }
+
+    private static let commonWords: Set<String> = roles.union(places).union(fillers)
+        .union(CategoryRules.keywords.flatMap(\.1).filter { !$0.contains(" ") })
+        .union(["new", "paid", "bought", "got", "spent", "quick", "late", "early", "birthday", "gift", "weekly",
+                "monthly", "annual", "yearly", "big", "small", "cheap", "another", "more", "some", "team", "client",
+                "office", "work", "business", "today", "yesterday", "tonight", "order", "snacks", "drinks", "tickets",
+                "groceries", "ticket", "present", "presents", "dinner", "lunch", "breakfast", "brunch", "coffee"])
+}

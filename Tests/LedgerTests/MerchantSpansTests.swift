@@ -1,0 +1,55 @@
+import Testing
+@testable import Ledger
+
+/// The spans the model may copy as a merchant, and the names the extractor refuses (invented notes).
+struct MerchantSpansTests {
+    private func spans(_ note: String) -> [String] {
+        MerchantSpans.candidates(in: note, amounts: AmountFinder.candidates(in: note))
+    }
+
+    @Test func aSpanStartsWhereARunOfCapitalsStarts() {
+        let found = spans("kettle and mugs at Ferro Lindqvist 34.50")
+        #expect(found.contains("Ferro Lindqvist"))
+        #expect(!found.contains("Lindqvist"))
+    }
+
+    @Test func aCommonWordOpeningTheNoteMayBeLeftOut() {
+        let found = spans("Lunch Nordhaus 12.40")
+        #expect(found.contains("Nordhaus"))
+        #expect(found.contains("Lunch Nordhaus"))
+        // A name that opens the note is not common: its second word alone is a piece of it.
+        #expect(!spans("Marlow Fenn umbrella 19.99").contains("Fenn"))
+    }
+
+    @Test func whereAJourneyGoesIsNoPayee() {
+        let found = spans("ferry to Port Ellis with Selka Lines 18.00")
+        #expect(found.contains("Selka Lines"))
+        #expect(!found.contains { $0.contains("Ellis") || $0.contains("Port") })
+        let route = spans("Kestrel Rail Arlen → Dovik 22.10")
+        #expect(route.contains("Kestrel Rail"))
+        #expect(!route.contains { $0.contains("Dovik") || $0.contains("Arlen") })
+        // "to" after money words names the payee.
+        #expect(spans("sent 40 to Ilse for the flowers").contains("Ilse"))
+    }
+
+    @Test func spansDoNotStartOrEndInAJoiningWord() {
+        let found = spans("cab from the hotel to Kalvik Arena, 31.00")
+        #expect(!found.contains("from"))
+        #expect(!found.contains("cab from"))
+        #expect(!found.contains("the hotel to"))
+        // An article opens names in several languages.
+        #expect(spans("cena en La Brasa Vieja 44,00").contains("La Brasa Vieja"))
+    }
+
+    @Test(arguments: ["the plumber", "locksmith", "Peluquería", "the taxi driver", "parking garage", "mini golf",
+                      "dog walker", "front desk", "the pizza guy", "美容院"])
+    func tradesRolesAndGenericPlacesNameNoOne(span: String) {
+        #expect(MerchantLexicon.isGeneric(span))
+    }
+
+    @Test(arguments: ["the corner bakery", "the noodle bar by the station", "Hotel Morvan", "Casa Lucio", "Ilse", "Mario the Baker",
+                      "Farmacia Soler"])
+    func namesAndDescriptionsOfOnePlaceAreKept(span: String) {
+        #expect(!MerchantLexicon.isGeneric(span))
+    }
+}
