@@ -26,6 +26,20 @@ import Testing
         #expect(calibration.decide(other, [log(0.6), log(0.4)]) == 0)
     }
 
+    /// Evidence from outside the model is added to the calibrated score of the option it names,
+    /// whichever way the option is written, and at its own path only.
+    @Test func evidenceWeighsInBesideTheModel() {
+        let calibration = ChoiceCalibration.none.adding(evidence: ["bold": 1.0], at: "mood")
+        #expect(calibration.decide(point, [log(0.6), log(0.4)]) == 1)
+        #expect(calibration.decide(point, [log(0.9), log(0.1)]) == 0)
+        let unquoted = ChoicePoint(path: "mood", options: [Array(#"calm""#.utf8), Array(#"bold""#.utf8)])
+        #expect(calibration.decide(unquoted, [log(0.6), log(0.4)]) == 1)
+        let other = ChoicePoint(path: "size", options: point.options)
+        #expect(calibration.decide(other, [log(0.6), log(0.4)]) == 0)
+        // Evidence for the same option adds up.
+        #expect(calibration.adding(evidence: ["bold": 1.0], at: "mood").evidence["mood"]?["bold"] == 2.0)
+    }
+
     @Test func theSessionFindsTheChoicePointAfterTheKeyNotInsideAValue() {
         let schema = GenerationSchema.object("Theme", [
             .init("name", .string()),

@@ -11,9 +11,21 @@ public struct ChoiceCalibration: Sendable, Equatable {
     /// Per choice path, the mean probability of each option (normalised over the options, keyed by
     /// the option's text) for content-free inputs.
     public private(set) var priors: [String: [[UInt8]: Double]]
+    /// Per choice path, evidence from outside the model for some options (keyed by the option's
+    /// value, `food` for ` "food"`): a log-probability added after the division by the prior. A
+    /// client's own reading of the input ("lunch" speaks for `food`) then weighs in beside the
+    /// model's instead of overruling it.
+    public private(set) var evidence: [String: [String: Double]] = [:]
 
     public init(priors: [String: [[UInt8]: Double]] = [:]) {
         self.priors = priors
+    }
+
+    /// These priors with `bonuses` (option value → log-probability) added to the options at `path`.
+    public func adding(evidence bonuses: [String: Double], at path: String) -> ChoiceCalibration {
+        var calibration = self
+        calibration.evidence[path, default: [:]].merge(bonuses, uniquingKeysWith: +)
+        return calibration
     }
 
     /// No calibration: the most likely option wins.
@@ -33,12 +45,20 @@ public struct ChoiceCalibration: Sendable, Equatable {
 
     private func adjusted(_ point: ChoicePoint, _ logProbabilities: [Double]) -> [Double] {
         let normalised = Self.normalised(logProbabilities)
-        guard let prior = priors[point.path] else { return normalised }
+        let prior = priors[point.path] ?? [:]
+        let bonuses = evidence[point.path] ?? [:]
         return zip(point.options, normalised).map { option, logProbability in
-            guard let p = prior[option] else { return logProbability }
+            var score = logProbability
             // A floor keeps an option the model never gives to empty input from winning by division alone.
-            return logProbability - log(max(p, 1e-3))
+            if let p = prior[option] { score -= log(max(p, 1e-3)) }
+            if !bonuses.isEmpty, let bonus = bonuses[Self.value(of: option)] { score += bonus }
+            return score
         }
+    }
+
+    /// The value an option writes: its text without the separator and quotes (` "food"` → `food`).
+    static func value(of option: [UInt8]) -> String {
+        String(decoding: option, as: UTF8.self).trimmingCharacters(in: CharacterSet(charactersIn: " \""))
     }
 
     /// Adds the option probabilities of content-free runs: `samples` holds, per run, the

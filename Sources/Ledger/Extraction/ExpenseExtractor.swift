@@ -37,7 +37,7 @@ public struct Extraction: Sendable {
 /// model writes the purpose, then the category, then the merchant of a written note (copied from
 /// the note under a grammar). The category: each of the four scored as a whole and divided by
 /// what the model gives it for an empty note (`ChoiceCalibration`), so its liking for `other`
-/// does not decide.
+/// does not decide; the note's category words add their weight (`CategoryRules.evidence`).
 /// When the model is missing or fails, the rules fill everything and the draft goes to review.
 public final class ExpenseExtractor: Sendable {
     /// Below this model confidence a field sends the draft to review.
@@ -126,8 +126,11 @@ public final class ExpenseExtractor: Sendable {
                 category: generated.category, purpose: generated.purpose, date: date)
         }
         do {
+            // The note's category words weigh in beside the model's calibrated choice.
+            let weighed = rules.contains(.categoryKeywords)
+                ? calibration.adding(evidence: CategoryRules.evidence(in: note), at: "category") : calibration
             let response = try await session.respond(
-                to: note, generating: ModelExpense.self, schema: schema, options: options, calibration: calibration
+                to: note, generating: ModelExpense.self, schema: schema, options: options, calibration: weighed
             ) { snapshot in
                 guard let partial = try? ModelExpense(snapshot.rawContent) else { return }
                 onSnapshot(combine(partial))

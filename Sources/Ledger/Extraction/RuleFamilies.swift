@@ -26,16 +26,19 @@ public struct RuleFamilies: OptionSet, Sendable {
     public static let merchantShape = RuleFamilies(rawValue: 1 << 7)
     /// A trade, role or generic place the model copied as the merchant is no name (`MerchantLexicon`).
     public static let genericMerchants = RuleFamilies(rawValue: 1 << 8)
+    /// Category keywords weighed as evidence beside the model's calibrated choice (`CategoryRules`).
+    public static let categoryKeywords = RuleFamilies(rawValue: 1 << 9)
 
     public static let all: RuleFamilies = [.categoryCalibration, .introducedMerchant, .amountArithmetic, .numberWords,
-                                           .nonExpenseCues, .balanceWords, .relativeDates, .merchantShape, .genericMerchants]
+                                           .nonExpenseCues, .balanceWords, .relativeDates, .merchantShape, .genericMerchants,
+                                           .categoryKeywords]
 
     /// The names used in `NOTELEDGER_RULES_OFF`.
     public static let names: [(String, RuleFamilies)] = [
         ("category-calibration", .categoryCalibration), ("introduced-merchant", .introducedMerchant),
         ("amount-arithmetic", .amountArithmetic), ("number-words", .numberWords), ("non-expense-cues", .nonExpenseCues),
         ("balance-words", .balanceWords), ("relative-dates", .relativeDates), ("merchant-shape", .merchantShape),
-        ("generic-merchants", .genericMerchants),
+        ("generic-merchants", .genericMerchants), ("category-keywords", .categoryKeywords),
     ]
 
     /// Every family except those named in `list` (comma-separated); nil names an unknown family.
