@@ -104,6 +104,18 @@ import Testing
         "Se ha abonado en su cuenta 300,00 EUR. Saldo disponible: 1.020,50 EUR",
         "Ksh3,500.00 transferred from M-Shwari account on 2/1/26. M-PESA balance is Ksh4,314.26",
         "Vous avez actuellement 10.0000 USD disponible sur votre compte.",
+        // Money paid out to the writer, prices only seen, plans that depend on something.
+        "expense claim paid out by work: 312.40", "Mia venmo'd me 18 for the pizza", "cashback credited 4.20",
+        "saw a jacket for 89 at the outlet, maybe next week", "flights to Oslo are around 240 now, book soon?",
+        "if we take the later train it's 35 each",
+        // Codes, requests and instructions before a payment; money in; the writer's own accounts.
+        "Use OTP 481223 to complete your transaction of Rs 2,999.00 at SHOPKART. Do not share.",
+        "Recibiste una transferencia de $ 25.000 de MARIA LOPEZ. Saldo disponible $ 120.500",
+        "Hesabınıza 1.250,00 TL para girişi olmuştur. Gönderen: AYSE KAYA",
+        "Your request to pay Rs 500.00 to RAHUL via UPI has been sent. Approve in your app.",
+        "Standing instruction set up: GBP 50.00 monthly to SAVINGS POT from 1 Dec.",
+        "Cash deposit of GHS 600.00 to acct ****4410 successful. Bal GHS 1,220.00",
+        "Transfer from your savings to current account: EUR 300.00 completed.",
     ])
     func isNotAnExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note), "\(note)")
@@ -114,7 +126,8 @@ import Testing
         "autopay for the phone went through, 35", "Pokupka 84.00 RUR. CashBack 0.84 RUR",
         "I covered the taxi, 44, Tom owes me 22", "paid 20 for the cab, got the change back",
         "phone bill paid, 45", "paid Jake back 18 for the pizza", "3 nights at the inn 420", "I covered the taxi, 30",
-        "forgot the receipt but it was 12.50",
+        "forgot the receipt but it was 12.50", "pay and display parking 3.20", "return ticket to Leeds 34.10",
+        "cab 30, the driver gave me 5 back", "paid from my own account, 58 at the hardware store",
         "Rs.1500.00 transferred from A/c ...1234 to:Maria Lopez. Bal:Rs.15000.00",
         "payment of INR 2500.00 via e-mandate ID: AB12 on Axis Bank Debit Card 1234 is processed successfully",
     ])

@@ -225,6 +225,8 @@ enum ExpenseSignals {
         "vyplata", "protsent", "returned", "return of", "devolución", "devolucion", "rückgabe", "rückzahlung",
         "rimborsato", "reembolsado", "terugbetaling", "zwrot", "iade", "返金", "退款", "reversal", "reversed",
         "wages", "stipend", "gehalt", "salaire", "sueldo", "nómina", "salário", "stipendio", "payday",
+        "paid out", "payout", "expense claim", "claim paid", "cashback credited", "cashback received",
+        "cashback has been",
     ]
     /// Payments that failed or were called off.
     static let failed = [
@@ -235,6 +237,9 @@ enum ExpenseSignals {
         "abgebrochen", "fehlgeschlagen", "échoué", "fallido", "falhou", "could not be processed",
         "couldn't be processed", "not processed", "unable to process", "was not successful", "não foi processad",
         "no se pudo procesar", "n'a pas pu être",
+        // One-time codes sent before a payment is made.
+        "use otp", "otp to complete", "do not share", "don't share", "never share", "no compartas",
+        "ne partagez", "não compartilhe", "nicht weitergeben",
     ]
     /// Not yet paid: estimates, quotes, budgets, bills due, future and scheduled debits, requests.
     static let notYet = [
@@ -254,6 +259,11 @@ enum ExpenseSignals {
         // Things only thought of: wish lists, comparisons, maybes.
         "wishlist", "wish list", "price check", "thinking about", "thinking of", "might get", "might buy", "considering",
         "kommt noch", "à payer", "a pagar", "por pagar", "zu zahlen", "da pagare",
+        "maybe next", "maybe later", "maybe tomorrow", "are around", "are about", "goes for",
+        "if we ", "if i ", "si on ", "wenn wir ", "wenn ich ",
+        // Requests to approve and instructions set up for later.
+        "request to pay", "approve in your", "approve the request", "standing instruction", "standing order set",
+        "direct debit set", "instruction set up",
     ]
     /// Money coming in: not an expense unless the message also says money went out.
     static let incoming = [
@@ -265,6 +275,10 @@ enum ExpenseSignals {
         "creditada", "accreditato", "accredito", "bijgeschreven", "crédité", "créditée",
         "sent me", "paid me", "venmoed me", "transferred me", "paid into", "into my account",
         "into savings", "sold my", "sold the", "sold our", "vendí", "j'ai vendu", "verkauft", "vendi",
+        "venmo'd me", "zelle'd me", "zelled me", "paypal'd me", "e-transferred me", "lent me",
+        "recibiste", "has recibido", "te enviaron", "te transfirieron", "para girişi", "gelen havale", "gelen eft",
+        "yatırıldı", "cash deposit", "from your savings", "between your accounts", "to current account",
+        "to own account", "own account transfer",
     ]
     /// Reminders, to-dos and lists.
     static let notes = [
