@@ -63,6 +63,29 @@ final class LlamaContext {
         }
     }
 
+    /// Writes the KV cache of the sequence (holding `tokens`) to `path`. False when llama.cpp could not.
+    func saveState(to path: String, tokens: [llama_token]) -> Bool {
+        tokens.withUnsafeBufferPointer { buffer in
+            llama_state_seq_save_file(pointer, path, 0, buffer.baseAddress, buffer.count) > 0
+        }
+    }
+
+    /// Replaces the KV cache with the one saved at `path`; returns the tokens it holds, or nil (and
+    /// an empty cache) when the file is missing, from another model or context size, or damaged.
+    func loadState(from path: String) -> [llama_token]? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        var tokens = [llama_token](repeating: 0, count: contextLength)
+        var count = 0
+        let read = tokens.withUnsafeMutableBufferPointer { buffer in
+            llama_state_seq_load_file(pointer, path, 0, buffer.baseAddress, buffer.count, &count)
+        }
+        guard read > 0, count > 0, count <= contextLength else {
+            truncate(from: 0)
+            return nil
+        }
+        return Array(tokens.prefix(count))
+    }
+
     /// The logits after the last decoded token, one per vocabulary entry.
     func lastLogits() -> UnsafeMutableBufferPointer<Float> {
         UnsafeMutableBufferPointer(start: llama_get_logits_ith(pointer, -1), count: model.vocabularySize)

@@ -17,6 +17,10 @@ final class LlamaDecoder {
     let context: LlamaContext
     private var cachedTokens: [llama_token] = []
     private var candidates: [llama_token_data]
+    /// Where the KV cache of a long prompt is kept between runs (`LlamaLanguageModel(promptCache:)`):
+    /// loaded before this decoder's first prompt, written after a prompt decoded mostly afresh.
+    var promptCachePath: String?
+    private var promptCacheTried = false
 
     init(model: LlamaModel, contextLength: Int, threads: Int) throws {
         self.model = model
@@ -51,9 +55,13 @@ final class LlamaDecoder {
         // Tokens not yet in the KV cache: the new part of the prompt, then each chosen token and
         // any text the grammar forces after it. They are decoded together, in one batch, only
         // when the next token has to be chosen (one decode per choice, not one per token run).
+        loadPromptCache()
         var pending = Array(promptTokens[reusePrefix(of: promptTokens)...])
         var output: [UInt8] = []
         let reused = promptTokens.count - pending.count
+        // A long prompt decoded mostly afresh is worth keeping for the next run.
+        var savePrompt = promptCachePath != nil && promptTokens.count >= Self.promptCacheMinimum
+            && reused < promptTokens.count / 2
         var generated = 0
         var forcedCount = 0
         var decodes = 0
@@ -81,6 +89,10 @@ final class LlamaDecoder {
             decodes += 1
             cachedTokens += pending
             pending.removeAll()
+            if savePrompt {
+                savePrompt = false
+                savePromptCache()
+            }
         }
 
         while generated < maxTokens {
@@ -200,6 +212,29 @@ final class LlamaDecoder {
     }
 
     // MARK: - Prompt and prefix reuse
+
+    /// Prompts shorter than this are quicker to decode than to keep on disk.
+    static let promptCacheMinimum = 256
+
+    /// Before the first prompt: the KV cache a previous run saved, if any.
+    private func loadPromptCache() {
+        guard !promptCacheTried, let path = promptCachePath else { return }
+        promptCacheTried = true
+        if let tokens = context.loadState(from: path) { cachedTokens = tokens }
+    }
+
+    /// Writes the KV cache (the prompt just decoded) next to others, then renames it into place, so a
+    /// reader never sees half a file; a failure only costs the next run the decode.
+    private func savePromptCache() {
+        guard let path = promptCachePath else { return }
+        let directory = (path as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let partial = path + ".\(UUID().uuidString).partial"
+        if context.saveState(to: partial, tokens: cachedTokens) {
+            _ = rename(partial, path)
+        }
+        try? FileManager.default.removeItem(atPath: partial)
+    }
 
     /// Set `NOTELEDGER_TRACE=1` to log prompt and generation timings to stderr.
     static let trace = ProcessInfo.processInfo.environment["NOTELEDGER_TRACE"] != nil

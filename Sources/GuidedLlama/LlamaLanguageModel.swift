@@ -29,9 +29,11 @@ public final class LlamaLanguageModel: LanguageModel, @unchecked Sendable {
     ///   - parallelRequests: contexts decoding at once (on 2 cores, two contexts of one thread
     ///     each do ~15-25% more requests per second than one of two threads; memory grows by a context).
     ///   - digestCache: where the model's sha256 is remembered between runs.
+    ///   - promptCache: a directory where the KV cache of a long prompt (a few-shot prefix) is kept
+    ///     between runs, one file per model and context size; nil decodes it afresh in every run.
     /// - Throws: `GenerationError.modelUnavailable` with the reason.
     public init(url: URL, contextLength: Int = 2048, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
-                parallelRequests: Int = 1, digestCache: URL? = nil) throws {
+                parallelRequests: Int = 1, digestCache: URL? = nil, promptCache: URL? = nil) throws {
         do {
             let loaded = try LlamaModel(url: url)
             let count = max(1, parallelRequests)
@@ -46,6 +48,10 @@ public final class LlamaLanguageModel: LanguageModel, @unchecked Sendable {
             free = DispatchSemaphore(value: count)
             identity = ModelIdentity(name: url.lastPathComponent,
                                      sha256: try ModelFingerprint.sha256(of: url, cacheDirectory: digestCache))
+            if let promptCache {
+                let file = promptCache.appendingPathComponent("\(identity.sha256.prefix(16))-\(contextTokens).kv").path
+                for decoder in decoders { decoder.promptCachePath = file }
+            }
         } catch let error as LlamaError {
             throw GenerationError(error)
         } catch {

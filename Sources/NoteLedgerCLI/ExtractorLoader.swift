@@ -38,7 +38,8 @@ enum ExtractorLoader {
             let model = try LlamaLanguageModel(
                 url: URL(fileURLWithPath: configuration.modelPath), contextLength: 2048, threads: threads,
                 parallelRequests: Int(environment["NOTELEDGER_PARALLEL"] ?? "") ?? (batch ? batchParallelRequests(threads: threads) : 1),
-                digestCache: URL(fileURLWithPath: configuration.cacheDirectory).appendingPathComponent("model-digests"))
+                digestCache: URL(fileURLWithPath: configuration.cacheDirectory).appendingPathComponent("model-digests"),
+                promptCache: URL(fileURLWithPath: configuration.cacheDirectory).appendingPathComponent("prompt-cache"))
             return ExpenseExtractor(model: model)
         } catch {
             console.err("""

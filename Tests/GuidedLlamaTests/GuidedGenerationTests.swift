@@ -127,6 +127,47 @@ import Testing
         #expect(together == alone)
     }
 
+    /// A long few-shot prompt's KV cache is kept on disk: a second model loading it answers as the
+    /// first did, and a damaged file is only a slower start.
+    @Test func thePromptCacheOnDiskGivesTheSameAnswers() async throws {
+        let folder = try TemporaryDirectory()
+        let examples: [LanguageModelSession.Example] = [
+            ("Dinner at Osteria Vela with the sales team, 86.40", "Osteria Vela", "86.40", "food"),
+            ("train to Utrecht 18,20 for the workshop", nil, "18.20", "travel"),
+            ("USB-C hub and a webcam from Tekno Hall 59.90", "Tekno Hall", "59.90", "shopping"),
+            ("yearly cloud backup plan renewed, 29.99", nil, "29.99", "other"),
+            ("croissants and coffee at Maison Pell 7.80", "Maison Pell", "7.80", "food"),
+            ("two nights at Hostal Brisa, 132 euros", "Hostal Brisa", "132", "travel"),
+            ("winter jacket from Nordvik Outdoor 149.00", "Nordvik Outdoor", "149.00", "shopping"),
+            ("vet check-up for the cat at Dr. Amsel 65", "Dr. Amsel", "65", "other"),
+        ].map { note, merchant, amount, category in
+            .init(input: note, output: .object([
+                ("merchant", merchant.map(GeneratedContent.string) ?? .null), ("amount", .number(amount)),
+                ("category", .string(category)),
+            ]))
+        }
+        let instructions = "Read each expense note and fill in the expense: the merchant copied from the note or null, "
+            + "the amount paid as a number, and the category: food, travel, shopping or other."
+        let notes = ["Lunch with Ana at Casa Lucio, 48.50 for the team offsite", "uber 23,10 airport to the hotel"]
+        func answers(cache: URL) async throws -> [GeneratedContent] {
+            let model = try LlamaLanguageModel(url: TestEnvironment.modelURL, contextLength: 1024, promptCache: cache)
+            var results: [GeneratedContent] = []
+            for note in notes {
+                let session = LanguageModelSession(model: model, instructions: instructions, examples: examples)
+                results.append(try await session.respond(to: note, generating: GeneratedContent.self,
+                                                         schema: groundedExpenseSchema(note: note)).rawContent)
+            }
+            return results
+        }
+        let first = try await answers(cache: folder.url)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(files.count == 1 && files[0].hasSuffix("-1024.kv"), "\(files)")
+        #expect(try await answers(cache: folder.url) == first)
+        // A file that is no KV cache is set aside: the prompt is decoded afresh, the answers stay.
+        for file in files { try folder.write("not a cache", to: file) }
+        #expect(try await answers(cache: folder.url) == first)
+    }
+
     @Test func aStreamYieldsGrowingSnapshotsEndingComplete() async throws {
         let session = LanguageModelSession(model: try languageModel(), instructions: "Describe a visual theme.")
         var snapshots: [GeneratedContent] = []
