@@ -32,6 +32,24 @@ struct MerchantSpansTests {
         #expect(spans("sent 40 to Ilse for the flowers").contains("Ilse"))
     }
 
+    @Test func whomTheMoneyWasForIsNoPayeeWhenABusinessIsNamed() {
+        let found = spans("Pawsome: chew toys for Biscuit, 14.99")
+        #expect(found.contains("Pawsome"))
+        #expect(!found.contains("Biscuit"))
+        #expect(!spans("birthday dinner for Maya at Le Prieuré 96.00").contains("Maya"))
+        #expect(!spans("Nordlys Rail charged 41 for the Polar Express").contains { $0.contains("Polar") })
+        // The only name after "for" is the payee.
+        #expect(spans("15.99 for Streamora this month").contains("Streamora"))
+    }
+
+    @Test func quantitiesAndLeadingNumbersAreNoPartOfAName() {
+        let found = spans("VoltaCharge 31 kWh 14.60 at the mall")
+        #expect(found.contains("VoltaCharge"))
+        #expect(!found.contains { $0.contains("kWh") })
+        #expect(!spans("20 for a 24 Hour Gym day pass").contains { $0.hasPrefix("20") })
+        #expect(spans("20 for a 24 Hour Gym day pass").contains("24 Hour Gym"))
+    }
+
     @Test func spansDoNotStartOrEndInAJoiningWord() {
         let found = spans("cab from the hotel to Kalvik Arena, 31.00")
         #expect(!found.contains("from"))

@@ -15,11 +15,12 @@ enum MerchantSpans {
         let words = note.split(whereSeparator: \.isWhitespace).map { $0.lowercased().trimming(",.;:!?()") }
         let banks = Set(zip(words, words.dropFirst()).filter { $0.1 == "bank" }.map(\.0))
         let shaped = RuleFamilies.active.contains(.merchantShape)
-        let places = shaped ? placeWords(in: note) : []
-        let runs = CapitalRuns(note)
+        let places = shaped ? placeWords(in: note).union(beneficiaryWords(in: note)) : []
+        let runs = shaped ? CapitalRuns(note) : nil
         let spans = StringGuide.spans(of: note, maxLength: 48) + cjkNames(in: note)
         return spans.uniqued().filter { span in
-            isPlausible(span) && isNameShaped(span) && !(shaped && (hasLooseEnds(span) || runs.cutsIntoName(span)))
+            isPlausible(span) && isNameShaped(span) && !(shaped && hasLooseEnds(span))
+                && runs?.cutsIntoName(span) != true
                 && !span.split(separator: " ").contains { word in
                     let bare = word.trimming(",.;:!?()")
                     return amounts.contains(bare) || banks.contains(bare.lowercased()) || places.contains(bare)
@@ -32,10 +33,45 @@ enum MerchantSpans {
     private static func hasLooseEnds(_ span: String) -> Bool {
         let words = span.lowercased().split(separator: " ").map { $0.trimming(",.;:!?()") }
         guard let first = words.first, let last = words.last else { return true }
-        let joining = MerchantLexicon.fillers.union(MerchantLexicon.placePrepositions).union(["for", "with", "got"])
-        let articles: Set<String> = ["the", "el", "la", "le", "les", "los", "las", "il", "lo", "der", "die", "das", "de", "o", "a"]
-        return joining.contains(last) || (joining.contains(first) && !articles.contains(first))
+        return joiningWords.contains(last) || (joiningWords.contains(first) && !articles.contains(first))
     }
+
+    private static let joiningWords = MerchantLexicon.fillers.union(MerchantLexicon.placePrepositions)
+        .union(["for", "with", "got"])
+    private static let articles: Set<String> = ["the", "el", "la", "le", "les", "los", "las", "il", "lo", "der", "die",
+                                                "das", "de", "o", "a"]
+
+    /// Whom or what the money was for, when the note also names someone else in capitals: "dog bed
+    /// for Biscuit" at a pet shop, "dinner for Maya at Le Prieuré", "the Nordlys for the 8:15".
+    /// The name after "for" (and its kin, past "the", "my", …) is the payee only when it is the
+    /// note's only name ("15.99 for Streamora").
+    static func beneficiaryWords(in note: String) -> Set<String> {
+        let written = note.split(whereSeparator: \.isWhitespace)
+        let tokens = written.map { $0.trimming(",.;:!?()\"") }
+        let capital = tokens.map { $0.first?.isUppercase == true && !isCalendarOrBankWord($0) }
+        var named = Set<String>()
+        for (index, token) in tokens.enumerated() where forWords.contains(token.lowercased()) {
+            var next = index + 1
+            while next < tokens.count, determiners.contains(tokens[next].lowercased()) { next += 1 }
+            while next < tokens.count, capital[next] {
+                named.insert(tokens[next])
+                if written[next].last?.isLetter != true { break }
+                next += 1
+            }
+        }
+        guard !named.isEmpty else { return [] }
+        // Another name: a capitalised word that is neither one of these nor a common word opening the note.
+        let others = tokens.indices.contains { index in
+            capital[index] && !named.contains(tokens[index])
+                && !(index == 0 && MerchantLexicon.isCommonWord(tokens[index].lowercased()))
+        }
+        return others ? named : []
+    }
+
+    private static let forWords: Set<String> = ["for", "für", "pour", "para", "per", "voor"]
+    private static let determiners: Set<String> = ["the", "my", "our", "his", "her", "their", "a", "an", "mein", "meine",
+                                                   "meinen", "mon", "ma", "mes", "mi", "mis", "il", "la", "le", "el",
+                                                   "den", "die", "der", "das", "de", "het"]
 
     /// The words of places a journey goes to or comes from ("ferry to Port Ellis", "cab from
     /// Central", "Zug nach Linz") and those either side of a route arrow ("Leeds → York"): a
@@ -43,7 +79,6 @@ enum MerchantSpans {
     static func placeWords(in note: String) -> Set<String> {
         let written = note.split(whereSeparator: \.isWhitespace)
         let tokens = written.map { $0.trimming(",.;:!?()") }
-        let articles: Set<String> = ["the", "la", "le", "el", "il", "der", "die", "das", "o", "a"]
         var places = Set<String>()
         for (index, token) in tokens.enumerated() {
             let word = token.lowercased()
@@ -73,6 +108,18 @@ enum MerchantSpans {
     /// starts in lower case is written as the writer wrote it ("the noodle bar by the station", "zipcab").
     private static func isNameShaped(_ span: String) -> Bool {
         let words = span.split(separator: " ")
+        let bare = words.map { $0.lowercased().trimming(",.;:!?()") }
+        // A number before a unit is a quantity ("31 kWh", "9.8 L"), not part of a name; nor is the unit.
+        if zip(bare, bare.dropFirst()).contains(where: { $0.first?.isNumber == true && AmountFinder.measureUnits.contains($1) })
+            || bare.first.map(AmountFinder.measureUnits.contains) == true {
+            return false
+        }
+        // A name may start with a number only when capitals follow ("24 Hour Fitness", not "20 for a").
+        if let head = words.first, head.allSatisfy(\.isNumber) {
+            return words.count > 1 && words.dropFirst().allSatisfy { word in
+                word.first?.isUppercase == true || word.first?.isNumber == true || nameJoiners.contains(word.lowercased())
+            }
+        }
         guard let first = words.first?.first, first.isUppercase else { return true }
         return words.dropFirst().allSatisfy { word in
             guard let head = word.first else { return false }
@@ -99,6 +146,7 @@ enum MerchantSpans {
         "items",
     ]).union(DateResolver.calendarWords)
 
+    /// True for a date word or a word banks and mails write ("Fwd", "Total"): never part of a name.
     static func isCalendarOrBankWord(_ word: String) -> Bool {
         notMerchantWords.contains(word.lowercased())
     }
