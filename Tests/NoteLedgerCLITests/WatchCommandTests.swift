@@ -32,7 +32,7 @@ import Testing
         let folder = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: folder.path("Inbox"), withIntermediateDirectories: true)
         try folder.write("coffee 3.20 this morning", to: "Inbox/already-there.txt")
-        FileManager.default.createFile(atPath: folder.path("watch.log"), contents: nil)
+        _ = FileManager.default.createFile(atPath: folder.path("watch.log"), contents: nil)
         let process = try startWatch(folder)
         defer { if process.isRunning { process.terminate() } }
         #expect(try eventually { try query(folder).count == 1 }, "the scan picks up what was already there")

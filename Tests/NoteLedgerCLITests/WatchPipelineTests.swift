@@ -12,7 +12,7 @@ import Testing
         init() throws {
             folder = try TemporaryDirectory()
             try FileManager.default.createDirectory(atPath: folder.path("Inbox"), withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: folder.path("watch.log"), contents: nil)
+            _ = FileManager.default.createFile(atPath: folder.path("watch.log"), contents: nil)
         }
 
         var inbox: String { folder.path("Inbox") }
