@@ -18,6 +18,8 @@ import Testing
         ("vuelo a Lisboa 60 €, y luego 15 € más por la maleta", "75"),
         ("hotel 120, they tacked on a 20 city fee", "140"),
         ("fleece 90 before tax, tax was 7.20", "97.20"),
+        // The full stop of an abbreviation ends no clause: the tip is still inside.
+        ("paid 45.50 incl. 5 tip", "45.50"),
         ("coffee 4.50 incl tip", "4.50"),
         ("train ticket £12.40 + 50p booking fee", "12.90"),
         // Quantity times unit price.

@@ -82,6 +82,12 @@ enum AmountRoles {
                 var end = index + 1
                 if character.isLetter && !character.isCJK {
                     while end < lowered.count, lowered[end].isLetter && !lowered[end].isCJK || lowered[end] == "'" { end += 1 }
+                    // The full stop of an abbreviation ("incl.", "approx.") ends no clause.
+                    if end < lowered.count, lowered[end] == ".", Tokens.abbreviations.contains(String(lowered[index..<end])) {
+                        items.append((String(lowered[index..<end]), index..<end))
+                        index = end + 1
+                        continue
+                    }
                 } else if character.isASCIIDigit {
                     while end < lowered.count, lowered[end].isASCIIDigit
                             || (".,".contains(lowered[end]) && end + 1 < lowered.count && lowered[end + 1].isASCIIDigit) {
@@ -93,6 +99,10 @@ enum AmountRoles {
             }
             self.items = items
         }
+
+        /// Abbreviations written with a full stop around amounts.
+        static let abbreviations: Set<String> = ["incl", "inc", "excl", "inkl", "exkl", "approx", "aprox", "ca", "ea",
+                                                 "pp", "env", "zzgl", "ggf", "tax", "svc"]
 
         static let clauseMarks: Set<String> = [",", ";", "|", "—", "–", "(", ")", "（", "）", ":", ".", "!", "?", "、", "。", "\n"]
 
