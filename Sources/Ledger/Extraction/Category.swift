@@ -36,7 +36,7 @@ enum CategoryRules {
                  "ristorante", "brezeln", "buffet", "minibar", "bill", "table", "compra", "コーヒー", "ランチ"]),
         (.shopping, ["laptop", "phone case", "charger", "chargeur", "cable", "câble", "usb", "monitor", "keyboard",
                      "mouse", "headphones", "airpods", "ssd", "hard drive", "tablet", "ink", "cartridge", "shoes",
-                     "sneakers", "boots", "socks", "shirt", "jacket", "coat", "dress", "jeans", "trousers", "pyjamas",
+                     "sneakers", "socks", "shirt", "jacket", "coat", "dress", "jeans", "trousers", "pyjamas",
                      "pjs", "clothes", "books", "book", "notebook", "notebooks", "pens", "paper", "toner", "printer",
                      "markers", "notes", "supplies", "shelves", "lamp", "desk", "chair", "mug", "cord", "furniture",
                      "pillows", "towels", "bedding", "vase", "flowers", "bouquet", "toy", "toys", "shampoo", "soap",

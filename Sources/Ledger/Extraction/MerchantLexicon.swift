@@ -1,14 +1,14 @@
 /// General vocabulary that says what a merchant is *not*: people named by their trade or role,
 /// generic places and facilities, and the words that put a place at the end of a journey. The
 /// labelling rule this follows: "the plumber", "the gym", "parking", "a street stall" name no
-/// merchant; "the corner bakery" (a descriptive name for one shop) does. Common nouns only, in
+/// merchant; "the corner deli" (a descriptive name for one shop) does. Common nouns only, in
 /// several languages; no business names.
 enum MerchantLexicon {
     /// People named by what they do.
     static let roles: Set<String> = [
         // English
         "plumber", "electrician", "locksmith", "tailor", "mechanic", "dentist", "doctor", "physio",
-        "physiotherapist", "chiropractor", "chiropracter", "therapist", "vet", "barber", "hairdresser", "cleaner",
+        "physiotherapist", "chiropractor", "therapist", "vet", "barber", "hairdresser", "cleaner",
         "cleaners", "babysitter", "sitter", "nanny", "walker", "driver", "cabbie", "courier", "handyman", "gardener",
         "landlord", "landlady", "tutor", "teacher", "busker", "waiter", "waitress", "bartender", "housekeeper",
         "porter", "valet", "guide", "photographer", "movers", "painter", "roofer", "accountant", "lawyer",
@@ -28,7 +28,7 @@ enum MerchantLexicon {
     /// Generic places, facilities, vehicles and services: what anyone could name, not one business.
     static let places: Set<String> = [
         // English
-        "airport", "station", "garage", "parking", "car", "park", "gym", "pool", "laundromat", "laundramat",
+        "airport", "station", "garage", "parking", "car", "park", "gym", "pool", "laundromat",
         "laundry", "launderette", "pharmacy", "chemist", "hospital", "clinic", "desk", "front", "reception",
         "hotel", "minibar", "canteen", "cafeteria", "vending", "machine", "kiosk", "stall", "market",
         "supermarket", "bakery", "shop", "store", "restaurant", "pub", "bar", "cafe", "café", "cinema", "museum",
@@ -72,7 +72,7 @@ enum MerchantLexicon {
 
     /// True when the span names no one: someone named by a trade ("the taxi driver", "dog walker"),
     /// or only generic places and filler words ("parking garage"). A description that starts with
-    /// "the" and has two or more such words names one place ("the corner bakery", "the hardware store").
+    /// "the" and has two or more such words names one place ("the corner deli", "the hardware store").
     static func isGeneric(_ span: String) -> Bool {
         let words = span.lowercased().split(whereSeparator: { $0.isWhitespace || $0 == "-" })
             .map { $0.trimming(where: { $0.isPunctuation && $0 != "&" && $0 != "+" }) }

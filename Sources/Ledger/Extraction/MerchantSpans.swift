@@ -29,7 +29,7 @@ enum MerchantSpans {
     }
 
     /// A span that starts or ends in a joining word ("from", "drive to", "el") is a piece of a
-    /// sentence, not a name; "the" may open one ("the corner bakery").
+    /// sentence, not a name; "the" may open one ("the corner deli").
     private static func hasLooseEnds(_ span: String) -> Bool {
         let words = span.lowercased().split(separator: " ").map { $0.trimming(",.;:!?()") }
         guard let first = words.first, let last = words.last else { return true }
@@ -42,7 +42,7 @@ enum MerchantSpans {
                                                 "das", "de", "o", "a"]
 
     /// Whom or what the money was for, when the note also names someone else in capitals: "dog bed
-    /// for Biscuit" at a pet shop, "dinner for Maya at Le Prieuré", "the Nordlys for the 8:15".
+    /// for Pip" at a pet shop, "dinner for Ines at Le Prieuré", "the Nordlys for the 8:15".
     /// The name after "for" (and its kin, past "the", "my", …) is the payee only when it is the
     /// note's only name ("15.99 for Streamora").
     static func beneficiaryWords(in note: String) -> Set<String> {
@@ -114,7 +114,7 @@ enum MerchantSpans {
             || bare.first.map(AmountFinder.measureUnits.contains) == true {
             return false
         }
-        // A name may start with a number only when capitals follow ("24 Hour Fitness", not "20 for a").
+        // A name may start with a number only when capitals follow ("24 Hour Gym", not "20 for a").
         if let head = words.first, head.allSatisfy(\.isNumber) {
             return words.count > 1 && words.dropFirst().allSatisfy { word in
                 word.first?.isUppercase == true || word.first?.isNumber == true || nameJoiners.contains(word.lowercased())
@@ -146,7 +146,7 @@ enum MerchantSpans {
         "items",
     ]).union(DateResolver.calendarWords)
 
-    /// True for a date word or a word banks and mails write ("Fwd", "Total"): never part of a name.
+    /// True for a date word or a word banks and mails write ("Fwd", "Subtotal"): never part of a name.
     static func isCalendarOrBankWord(_ word: String) -> Bool {
         notMerchantWords.contains(word.lowercased())
     }
@@ -172,8 +172,8 @@ enum MerchantSpans {
     }
 }
 
-/// The runs of capitalised words in a note ("Dollar Tree", "El Corte Inglés", "Barnes & Noble"),
-/// broken by punctuation. A span that starts inside a run drops the start of a name ("Tree"), so a
+/// The runs of capitalised words in a note ("Marlow Fenn", "La Brasa Vieja", "Smith & Sons"),
+/// broken by punctuation. A span that starts inside a run drops the start of a name ("Fenn"), so a
 /// span may start only where a run starts; a common word that opens a sentence may be left out
 /// ("Lunch Nordhaus" → "Nordhaus"). Where a name ends is left to the model: a product often follows
 /// it in capitals ("Nordhaus Pro 2").
