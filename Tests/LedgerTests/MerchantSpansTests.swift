@@ -65,7 +65,7 @@ struct MerchantSpansTests {
         #expect(MerchantLexicon.isGeneric(span))
     }
 
-    @Test(arguments: ["the corner deli", "the noodle bar by the station", "Hotel Morvan", "Casa Lucio", "Ilse", "Mario the Baker",
+    @Test(arguments: ["the corner deli", "the noodle bar by the station", "Hotel Morvan", "Casa Lucio", "Ilse", "Mario the Baker", "Subway", "Coach",
                       "Farmacia Soler"])
     func namesAndDescriptionsOfOnePlaceAreKept(span: String) {
         #expect(!MerchantLexicon.isGeneric(span))

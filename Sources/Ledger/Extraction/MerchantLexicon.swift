@@ -12,7 +12,7 @@ enum MerchantLexicon {
         "cleaners", "babysitter", "sitter", "nanny", "walker", "driver", "cabbie", "courier", "handyman", "gardener",
         "landlord", "landlady", "tutor", "teacher", "busker", "waiter", "waitress", "bartender", "housekeeper",
         "porter", "valet", "guide", "photographer", "movers", "painter", "roofer", "accountant", "lawyer",
-        "notary", "pharmacist", "optician", "masseuse", "masseur", "trainer", "coach", "instructor", "vendor",
+        "notary", "pharmacist", "optician", "masseuse", "masseur", "trainer", "instructor", "vendor",
         "seller", "cashier", "attendant", "delivery", "guy", "man", "lady", "woman", "shopkeeper", "florist",
         "cobbler", "butcher", "baker", "grocer",
         // Spanish, Portuguese, Italian, French, German, Dutch
@@ -26,6 +26,7 @@ enum MerchantLexicon {
     ]
 
     /// Generic places, facilities, vehicles and services: what anyone could name, not one business.
+    /// Words that are also the names of large chains stay out ("Subway", "Metro", "Coach").
     static let places: Set<String> = [
         // English
         "airport", "station", "garage", "parking", "car", "park", "gym", "pool", "laundromat",
@@ -33,7 +34,7 @@ enum MerchantLexicon {
         "hotel", "minibar", "canteen", "cafeteria", "vending", "machine", "kiosk", "stall", "market",
         "supermarket", "bakery", "shop", "store", "restaurant", "pub", "bar", "cafe", "café", "cinema", "museum",
         "post", "office", "bank", "atm", "toll", "tolls", "meter", "bridge", "tunnel", "ferry", "bus", "train",
-        "taxi", "cab", "metro", "subway", "tram", "petrol", "gas", "fuel", "downtown", "uptown", "nearby",
+        "taxi", "cab", "tram", "petrol", "gas", "fuel", "downtown", "uptown", "nearby",
         "local", "corner", "street", "veg", "food", "truck", "salon", "session", "appointment", "appt",
         "haircut", "lesson", "class", "service", "repair", "repairs", "wash", "washes", "golf", "mini",
         "buffet", "breakfast", "lunch", "dinner", "coffee", "ride", "rides", "rental", "hostel", "motel",
