@@ -15,8 +15,8 @@ enum MerchantSpans {
         let words = note.split(whereSeparator: \.isWhitespace).map { $0.lowercased().trimming(",.;:!?()") }
         let banks = Set(zip(words, words.dropFirst()).filter { $0.1 == "bank" }.map(\.0))
         let shaped = RuleFamilies.active.contains(.merchantShape)
-        let places = shaped ? placeWords(in: note).union(beneficiaryWords(in: note)) : []
         let runs = shaped ? CapitalRuns(note) : nil
+        let places = runs.map { placeWords(in: note).union($0.beneficiaryWords()) } ?? []
         let spans = StringGuide.spans(of: note, maxLength: 48) + cjkNames(in: note)
         return spans.uniqued().filter { span in
             isPlausible(span) && isNameShaped(span) && !(shaped && hasLooseEnds(span))
@@ -40,38 +40,6 @@ enum MerchantSpans {
         .union(["for", "with", "got"])
     private static let articles: Set<String> = ["the", "el", "la", "le", "les", "los", "las", "il", "lo", "der", "die",
                                                 "das", "de", "o", "a"]
-
-    /// Whom or what the money was for, when the note also names someone else in capitals: "dog bed
-    /// for Pip" at a pet shop, "dinner for Ines at Le Prieuré", "the Nordlys for the 8:15".
-    /// The name after "for" (and its kin, past "the", "my", …) is the payee only when it is the
-    /// note's only name ("15.99 for Streamora").
-    static func beneficiaryWords(in note: String) -> Set<String> {
-        let written = note.split(whereSeparator: \.isWhitespace)
-        let tokens = written.map { $0.trimming(",.;:!?()\"") }
-        let capital = tokens.map { $0.first?.isUppercase == true && !isCalendarOrBankWord($0) }
-        var named = Set<String>()
-        for (index, token) in tokens.enumerated() where forWords.contains(token.lowercased()) {
-            var next = index + 1
-            while next < tokens.count, determiners.contains(tokens[next].lowercased()) { next += 1 }
-            while next < tokens.count, capital[next] {
-                named.insert(tokens[next])
-                if written[next].last?.isLetter != true { break }
-                next += 1
-            }
-        }
-        guard !named.isEmpty else { return [] }
-        // Another name: a capitalised word that is neither one of these nor a common word opening the note.
-        let others = tokens.indices.contains { index in
-            capital[index] && !named.contains(tokens[index])
-                && !(index == 0 && MerchantLexicon.isCommonWord(tokens[index].lowercased()))
-        }
-        return others ? named : []
-    }
-
-    private static let forWords: Set<String> = ["for", "für", "pour", "para", "per", "voor"]
-    private static let determiners: Set<String> = ["the", "my", "our", "his", "her", "their", "a", "an", "mein", "meine",
-                                                   "meinen", "mon", "ma", "mes", "mi", "mis", "il", "la", "le", "el",
-                                                   "den", "die", "der", "das", "de", "het"]
 
     /// The words of places a journey goes to or comes from ("ferry to Port Ellis", "cab from
     /// Central", "Zug nach Linz") and those either side of a route arrow ("Leeds → York"): a
@@ -179,6 +147,10 @@ enum MerchantSpans {
 /// it in capitals ("Nordhaus Pro 2").
 struct CapitalRuns {
     private let words: [String]
+    /// Per word: it starts with a capital and is no date or bank word.
+    private let capital: [Bool]
+    /// Per word: as written, it ends in a letter (no punctuation after it).
+    private let endsInLetter: [Bool]
     /// Per word: the first word of its run, or nil outside runs.
     private let runStart: [Int?]
     private let opensSentence: [Bool]
@@ -186,12 +158,14 @@ struct CapitalRuns {
     init(_ note: String) {
         let written = note.split(whereSeparator: \.isWhitespace)
         words = written.map { $0.trimming(",.;:!?()\"") }
+        endsInLetter = written.map { $0.last?.isLetter == true }
         let breaksAfter = written.map { word -> Bool in
             guard let last = word.last else { return true }
             if last == "." { return word.dropLast().contains(".") == false }
             return ",;:!?)\"—–".contains(last)
         }
         let capital = words.map { word in word.first?.isUppercase == true && !MerchantSpans.isCalendarOrBankWord(word) }
+        self.capital = capital
         var starts = [Int?](repeating: nil, count: words.count)
         var index = 0
         while index < words.count {
@@ -219,13 +193,42 @@ struct CapitalRuns {
         let spanWords = span.split(whereSeparator: \.isWhitespace).map { $0.trimming(",.;:!?()\"") }
         guard !spanWords.isEmpty, spanWords.count <= words.count else { return false }
         var found = false
-        for start in 0...(words.count - spanWords.count) where Array(words[start..<start + spanWords.count]) == spanWords {
+        for start in 0...(words.count - spanWords.count) where words[start..<start + spanWords.count].elementsEqual(spanWords) {
             found = true
             if startsWell(start) { return false }
         }
         // A span not made of the note's words (a name in a script without spaces) is not judged here.
         return found
     }
+
+    /// Whom or what the money was for, when the note also names someone else in capitals: "dog bed
+    /// for Pip" at a pet shop, "dinner for Ines at Le Prieuré", "the Nordlys for the 8:15".
+    /// The name after "for" (and its kin, past "the", "my", …) is the payee only when it is the
+    /// note's only name ("15.99 for Streamora").
+    func beneficiaryWords() -> Set<String> {
+        var named = Set<String>()
+        for (index, word) in words.enumerated() where Self.forWords.contains(word.lowercased()) {
+            var next = index + 1
+            while next < words.count, Self.determiners.contains(words[next].lowercased()) { next += 1 }
+            while next < words.count, capital[next] {
+                named.insert(words[next])
+                if !endsInLetter[next] { break }
+                next += 1
+            }
+        }
+        guard !named.isEmpty else { return [] }
+        // Another name: a capitalised word that is neither one of these nor a common word opening the note.
+        let others = words.indices.contains { index in
+            capital[index] && !named.contains(words[index])
+                && !(index == 0 && MerchantLexicon.isCommonWord(words[index].lowercased()))
+        }
+        return others ? named : []
+    }
+
+    private static let forWords: Set<String> = ["for", "für", "pour", "para", "per", "voor"]
+    private static let determiners: Set<String> = ["the", "my", "our", "his", "her", "their", "a", "an", "mein", "meine",
+                                                   "meinen", "mon", "ma", "mes", "mi", "mis", "il", "la", "le", "el",
+                                                   "den", "die", "der", "das", "de", "het"]
 
     private func startsWell(_ start: Int) -> Bool {
         guard let opener = runStart[start], opener != start else { return true }
