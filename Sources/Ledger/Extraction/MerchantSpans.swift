@@ -171,7 +171,7 @@ struct CapitalRuns {
         while index < words.count {
             guard capital[index] else { index += 1; continue }
             var end = index
-            // A run goes on in capitals and in joining words between capitals ("Barnes & Noble").
+            // A run goes on in capitals and in joining words between capitals ("Smith & Sons").
             while end + 1 < words.count, !breaksAfter[end] {
                 if capital[end + 1] {
                     end += 1

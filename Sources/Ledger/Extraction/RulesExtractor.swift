@@ -157,7 +157,7 @@ enum RulesExtractor {
         func isName(_ token: String) -> Bool {
             guard let first = token.first, !token.contains("/"),
                   !Currency.mentions(in: token).contains(where: { $0.range.count == token.count }) else { return false }
-            // "7-Eleven" and "3M" are names; "987654321098.Small" (a reference number) is not.
+            // "24-Seven" and "3M" are names; "987654321098.Small" (a reference number) is not.
             return first.isUppercase || (first.isNumber && token.contains(where: \.isLetter) && token.filter(\.isNumber).count <= 3)
         }
         func isShouted(_ token: String) -> Bool {
