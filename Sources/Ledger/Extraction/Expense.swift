@@ -67,16 +67,18 @@ struct ModelExpense: Generable {
     /// merchant 0.74/0.86; category first 0.66/0.73; merchant, purpose, category 0.68/0.75.
     static let fieldOrder = ["purpose", "category", "merchant"]
 
-    /// Nothing grounded without a note; extraction always uses `schema(for:amounts:merchant:)`.
+    /// Nothing grounded without a note; extraction always uses `schema(for:amounts:merchant:categories:)`.
     static var generationSchema: GenerationSchema { schema(for: "", amounts: [], merchant: .model) }
 
     /// The schema for one note: the purpose in up to six words, the category one of four, the
     /// merchant copied from it (or null).
     /// - Parameters:
     ///   - amounts: the note's amount candidates (a span holding one is not a name).
-    ///   - merchant: `.known` when the rules read it: written as a constant, or not at all when
-    ///     the note pays no one.
-    static func schema(for note: String, amounts: [AmountCandidate], merchant: Payee) -> GenerationSchema {
+    ///   - merchant: `.known` when the rules read it or the user named it before: written as a
+    ///     constant, or not at all when the note pays no one.
+    ///   - categories: the categories allowed (nil: all four); one is written as a constant.
+    static func schema(for note: String, amounts: [AmountCandidate], merchant: Payee,
+                       categories: [Category]? = nil) -> GenerationSchema {
         var properties: [String: GenerationSchema] = [:]
         switch merchant {
         case .known(let name?):
@@ -87,7 +89,11 @@ struct ModelExpense: Generable {
             let spans = MerchantSpans.candidates(in: note, amounts: amounts)
             if !spans.isEmpty { properties["merchant"] = .string(.anyOf(spans)).orNull }
         }
-        properties["category"] = .enumeration(Category.self)
+        switch categories {
+        case let only? where only.count == 1: properties["category"] = .string(.constant(only[0].rawValue))
+        case let some? where !some.isEmpty: properties["category"] = .enumeration(some.map(\.rawValue))
+        default: properties["category"] = .enumeration(Category.self)
+        }
         // Up to six words of letters (Latin scripts): a capital first; inside a word a hyphen,
         // apostrophe or slash only between letters ("e-bike", "Joe's"), "w/" and a lone "&" as
         // written. Runs of punctuation ("----") cannot be written.

@@ -18,16 +18,19 @@ public struct Extraction: Sendable {
     public var origin: ExtractionOrigin
     /// Why the draft needs a person's look (empty when it does not).
     public var reviewReasons: [String]
-    /// Who set each field: the model, or rules reading the text.
+    /// Who set each field: the model, rules reading the text, or what was learned from edits.
     public var sources: [String: FieldSource]
+    /// For each field set by what was learned, the evidence ("learned from 4 of your edits of Tier, …").
+    public var learned: [String: String]
 
     public init(expense: Expense, confidence: [String: Double], origin: ExtractionOrigin, reviewReasons: [String],
-                sources: [String: FieldSource] = [:]) {
+                sources: [String: FieldSource] = [:], learned: [String: String] = [:]) {
         self.expense = expense
         self.confidence = confidence
         self.origin = origin
         self.reviewReasons = reviewReasons
         self.sources = sources
+        self.learned = learned
     }
 }
 
@@ -39,6 +42,8 @@ public struct Extraction: Sendable {
 /// what the model gives it for an empty note (`ChoiceCalibration`), so its liking for `other`
 /// does not decide; the note's category words add their weight (`CategoryRules.evidence`).
 /// When the model is missing or fails, the rules fill everything and the draft goes to review.
+/// What the ledger learned from the user's edits (`LearnedHints`) goes into the grammar: a
+/// known merchant is written as a constant, a learned category forced or its choices narrowed.
 public final class ExpenseExtractor: Sendable {
     /// Below this model confidence a field sends the draft to review.
     public static let reviewThreshold = 0.35
@@ -94,10 +99,14 @@ public final class ExpenseExtractor: Sendable {
 
     /// Extracts the expense from `note`. Never fails: a model failure falls back to the rules,
     /// with the reason among the review reasons.
-    /// - Parameter onSnapshot: called with each partial expense while the model writes.
-    public func extract(_ note: String, received: Date?,
+    /// - Parameters:
+    ///   - learned: what the ledger learned that applies to this note (`DraftStore.learnedHints`).
+    ///   - onSnapshot: called with each partial expense while the model writes.
+    public func extract(_ note: String, received: Date?, learned: LearnedHints = .none,
                         onSnapshot: (Expense) -> Void = { _ in }) async -> Extraction {
-        guard let model else { return rulesExtraction(note, received: received, reason: "extracted by rules (no model)") }
+        guard let model else {
+            return rulesExtraction(note, received: received, learned: learned, reason: "extracted by rules (no model)")
+        }
         let calibration = await currentCalibration()
         // A session serves one request at a time; each extraction has its own (they are cheap).
         let session = session(model)
@@ -109,9 +118,15 @@ public final class ExpenseExtractor: Sendable {
         // name-only part) and the rules take it as written; a cash withdrawal has none. In a
         // written note the model chooses (forcing "at X" there did not raise the check set: val
         // merchant 0.717 with it, 0.724 without).
-        let payee: Payee = rules.contains(.introducedMerchant) && BankMessage.reads(note)
-            ? RulesExtractor.payee(inBankMessage: note) : .model
-        let schema = ModelExpense.schema(for: note, amounts: found, merchant: payee)
+        // A merchant the user named before comes first.
+        let payee: Payee = if let known = learned.merchant {
+            .known(known.name)
+        } else if rules.contains(.introducedMerchant) && BankMessage.reads(note) {
+            RulesExtractor.payee(inBankMessage: note)
+        } else {
+            .model
+        }
+        let schema = ModelExpense.schema(for: note, amounts: found, merchant: payee, categories: learned.allowedCategories)
         let options = GenerationOptions(maximumTokens: 64)
         // What the rules read is fixed for the note; each snapshot only adds the model's fields.
         let currency = RulesExtractor.currency(in: note, chosen: amount)
@@ -127,8 +142,11 @@ public final class ExpenseExtractor: Sendable {
         }
         do {
             // The note's category words weigh in beside the model's calibrated choice.
-            let weighed = rules.contains(.categoryKeywords)
+            var weighed = rules.contains(.categoryKeywords)
                 ? calibration.adding(evidence: CategoryRules.evidence(in: note), at: "category") : calibration
+            if case .leaning(let category, let edits)? = learned.category {
+                weighed = weighed.adding(evidence: [category.rawValue: Double(edits) * CategoryMemory.leaningWeight], at: "category")
+            }
             let response = try await session.respond(
                 to: note, generating: ModelExpense.self, schema: schema, options: options, calibration: weighed
             ) { snapshot in
@@ -136,9 +154,10 @@ public final class ExpenseExtractor: Sendable {
                 onSnapshot(combine(partial))
             }
             return finish(response, expense: combine(response.content), amount: amount, candidates: candidates,
-                          ruledMerchant: payee != .model)
+                          ruledMerchant: payee != .model).applying(learned)
         } catch {
-            return rulesExtraction(note, received: received, reason: "extracted by rules: the model failed (\(error))")
+            return rulesExtraction(note, received: received, learned: learned,
+                                   reason: "extracted by rules: the model failed (\(error))")
         }
     }
 
@@ -171,13 +190,42 @@ public final class ExpenseExtractor: Sendable {
                           sources: sources)
     }
 
-    private func rulesExtraction(_ note: String, received: Date?, reason: String) -> Extraction {
-        let expense = RulesExtractor.extract(note, received: received)
+    private func rulesExtraction(_ note: String, received: Date?, learned: LearnedHints, reason: String) -> Extraction {
+        var expense = RulesExtractor.extract(note, received: received)
+        // The rules' category is a keyword guess: it stays only where the user allowed it.
+        if let allowed = learned.allowedCategories, let category = expense.category, !allowed.contains(category) {
+            expense.category = nil
+        }
         var reasons = [reason]
         if expense.amount == nil { reasons.append("no amount") }
         let confidence = Dictionary(uniqueKeysWithValues: Expense.fieldNames.map { ($0, 0.5) })
         return Extraction(expense: expense, confidence: confidence, origin: .rules, reviewReasons: reasons,
                           sources: Dictionary(uniqueKeysWithValues: Expense.fieldNames.map { ($0, FieldSource.rules) }))
+            .applying(learned)
+    }
+}
+
+extension Extraction {
+    /// Marks what was learned: a known merchant and a forced category take their learned values
+    /// (already written so by the grammar), with `learned` as their source and the evidence.
+    func applying(_ hints: LearnedHints) -> Extraction {
+        var extraction = self
+        if let merchant = hints.merchant {
+            extraction.expense.merchant = merchant.name
+            extraction.sources["merchant"] = .learned
+            extraction.confidence["merchant"] = 1
+            extraction.learned["merchant"] = merchant.evidence
+        }
+        if case .forced(let category, let evidence)? = hints.category {
+            extraction.expense.category = category
+            extraction.sources["category"] = .learned
+            extraction.confidence["category"] = 1
+            extraction.learned["category"] = evidence
+        }
+        // A review reason about a field that learning settled no longer holds.
+        let settled = Set(extraction.learned.keys)
+        extraction.reviewReasons.removeAll { reason in settled.contains { reason.hasPrefix("low confidence in \($0) ") } }
+        return extraction
     }
 }
 

@@ -55,14 +55,16 @@ public final class NoteWorker {
                 onJobDone(job)
             }
         }
-        // The rules read notes on every core at once; the fills are recorded in job order.
+        // What was learned is looked up here (the store is used from one thread); the rules read
+        // notes on every core at once; the fills are recorded in job order.
+        let hints = try readable.map { try store.learnedHints(for: $0.noteText) }
         let extractor = self.extractor
         let inBackground = self.inBackground
         let extractions = await withTaskGroup(of: (Int, Extraction).self) { group in
             for (index, job) in readable.enumerated() {
                 group.addTask {
                     if inBackground { ThreadPriority.lowerCurrentThread() }
-                    return (index, await extractor.extract(job.noteText, received: job.receivedAt))
+                    return (index, await extractor.extract(job.noteText, received: job.receivedAt, learned: hints[index]))
                 }
             }
             var results = [Extraction?](repeating: nil, count: readable.count)
@@ -91,7 +93,8 @@ public final class NoteWorker {
                 return
             }
             let store = self.store
-            let extraction = await extractor.extract(job.noteText, received: job.receivedAt) { partial in
+            let learned = try store.learnedHints(for: job.noteText)
+            let extraction = await extractor.extract(job.noteText, received: job.receivedAt, learned: learned) { partial in
                 try? store.showSnapshot(draftID: job.draftID, partial)
             }
             try store.recordFill(draftID: job.draftID, extraction, refill: job.isRefill, completing: job.id)

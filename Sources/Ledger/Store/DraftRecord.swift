@@ -59,6 +59,8 @@ public struct DraftVersion: Sendable, Equatable {
     public let changed: [String]
     /// Who set each field of this version (empty for versions written before schema 6).
     public let sources: [String: FieldSource]
+    /// For each learned field, what it was learned from (`LearnedHints`).
+    public var learned: [String: String] = [:]
 
     /// Who set `field` in this version.
     public func source(of field: String) -> FieldSource {

@@ -73,8 +73,9 @@ extension DraftStore {
         let note = current.version == 0 ? try connection.query(
             "SELECT n.text FROM drafts d JOIN notes n ON n.id = d.note_id WHERE d.id = ?", [.integer(draftID)]).first?.string(0) : nil
         let sources = extraction.sources.filter { !locked.contains($0.key) }
+        let learned = extraction.learned.filter { !locked.contains($0.key) }
         return try appendVersion(draftID: draftID, previous: current, expense: merged, origin: origin, model: model,
-                                 confidence: confidence, sources: sources, status: status, reason: reason,
+                                 confidence: confidence, sources: sources, learned: learned, status: status, reason: reason,
                                  searchRowHoldsOnly: note)
     }
 
@@ -121,7 +122,7 @@ extension DraftStore {
     ///   record a rules fill).
     func appendVersion(draftID: Int64, previous: CurrentValues, expense: Expense, origin: VersionOrigin,
                        model: ModelIdentity?, confidence: [String: Double], sources: [String: FieldSource] = [:],
-                       status: DraftStatus, reason: String?, searchRowHoldsOnly note: String? = nil) throws -> Int {
+                       learned: [String: String] = [:], status: DraftStatus, reason: String?, searchRowHoldsOnly note: String? = nil) throws -> Int {
         let version = previous.version + 1
         let changed = Expense.fieldNames.filter { expense.text(of: $0) != previous.expense.text(of: $0) }
         let now = Timestamp.now()
@@ -131,12 +132,16 @@ extension DraftStore {
         let sourcesJSON = "{" + sources.keys.sorted().map { "\"\($0)\": \"\(sources[$0]!.rawValue)\"" }
             .joined(separator: ", ") + "}"
         let values = Expense.fieldNames.map { SQLiteValue.optional(expense.text(of: $0)) }
+        // Most versions learned nothing: the column's default then, without encoding JSON.
+        let learnedJSON = learned.isEmpty ? "{}" : String(decoding: try JSONSerialization.data(
+            withJSONObject: learned, options: [.sortedKeys, .withoutEscapingSlashes]), as: UTF8.self)
         try connection.run("""
             INSERT INTO draft_versions (draft_id, version, origin, created_at, model_name, model_sha256,
-                merchant, amount, currency, category, purpose, date, confidence, changed, sources)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                merchant, amount, currency, category, purpose, date, confidence, changed, sources, learned)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [.integer(draftID), .integer(Int64(version)), .text(origin.rawValue), .text(now),
-                  .optional(model?.name), .optional(model?.sha256)] + values + [.text(confidenceJSON), .text(changedJSON), .text(sourcesJSON)])
+                  .optional(model?.name), .optional(model?.sha256)] + values
+                + [.text(confidenceJSON), .text(changedJSON), .text(sourcesJSON), .text(learnedJSON)])
         try connection.run("""
             UPDATE drafts SET current_version = ?, status = ?, status_reason = ?, merchant = ?, amount = ?, amount_e4 = ?,
                 currency = ?, category = ?, purpose = ?, date = ?, updated_at = ? WHERE id = ?

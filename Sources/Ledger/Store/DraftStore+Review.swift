@@ -33,7 +33,7 @@ extension DraftStore {
         _ = try draft(id)
         return try connection.query("""
             SELECT version, origin, created_at, model_name, model_sha256, merchant, amount, currency, category, purpose,
-                date, confidence, changed, sources
+                date, confidence, changed, sources, learned
             FROM draft_versions WHERE draft_id = ? ORDER BY version
             """, [.integer(id)]).map { row in
             DraftVersion(
@@ -41,7 +41,7 @@ extension DraftStore {
                 createdAt: row.string(2) ?? "", modelName: row.string(3), modelSHA256: row.string(4),
                 expense: Expense(storedValues: (5...10).map { row.string($0) }),
                 confidence: Self.decodeObject(row.string(11)), changed: Self.decodeList(row.string(12)),
-                sources: Self.decodeSources(row.string(13)))
+                sources: Self.decodeSources(row.string(13)), learned: Self.decodeStrings(row.string(14)))
         }
     }
 
@@ -64,6 +64,15 @@ extension DraftStore {
         return sources
     }
 
+    /// For each field whose current value was learned, what it was learned from.
+    public func learnedEvidence(_ id: Int64) throws -> [String: String] {
+        var evidence: [String: String] = [:]
+        for version in try history(id) {
+            for field in version.changed { evidence[field] = version.learned[field] }
+        }
+        return evidence
+    }
+
     // MARK: - Review
 
     /// Applies a person's corrections as a new `edit` version and locks the fields it touches.
@@ -81,7 +90,9 @@ extension DraftStore {
             let version = try appendVersion(draftID: id, previous: current, expense: expense, origin: .edit, model: nil,
                                             confidence: [:], status: status, reason: try reason(id))
             let now = Timestamp.now()
-            for field in Set(changes.map(\.field)) {
+            let fields = Set(changes.map(\.field))
+            try recordCorrections(draftID: id, version: version, before: current.expense, after: expense, fields: fields, at: now)
+            for field in fields {
                 try connection.run("""
                     INSERT INTO field_locks (draft_id, field, version, locked_at) VALUES (?, ?, ?, ?)
                     ON CONFLICT (draft_id, field) DO UPDATE SET version = excluded.version, locked_at = excluded.locked_at
@@ -117,9 +128,13 @@ extension DraftStore {
     }
 
     static func decodeSources(_ text: String?) -> [String: FieldSource] {
+        decodeStrings(text).compactMapValues(FieldSource.init(rawValue:))
+    }
+
+    static func decodeStrings(_ text: String?) -> [String: String] {
         guard let data = text?.data(using: .utf8),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: String] else { return [:] }
-        return object.compactMapValues(FieldSource.init(rawValue:))
+        return object
     }
 
     static func decodeList(_ text: String?) -> [String] {

@@ -6,7 +6,7 @@ import Ledger
 /// `noteledger doctor`: what is installed, where things are, and whether the model loads.
 struct DoctorCommand: Command {
     static let name = "doctor"
-    static let abstract = "Report versions, the model (path, size, sha256, whether it loads), inotify limits and the database."
+    static let abstract = "Report versions, the model (path, size, sha256, whether it loads), inotify limits, the database and learning."
     static let synopsis = "doctor"
     static let details = ""
 
@@ -57,6 +57,20 @@ struct DoctorCommand: Command {
         // MARK: Database
         let exists = FileManager.default.fileExists(atPath: configuration.databasePath)
         line("database", configuration.databasePath + (exists ? "" : " (not created yet)"))
+        if exists {
+            do {
+                let store = try Review.openStore(context)
+                line("schema", "version \(store.schemaVersion)")
+                let on = try store.learningIsOn()
+                line("learning", (on ? "on" : "off (`noteledger learned on` switches it on)")
+                    + "; \(try store.learnedEditCount()) edits kept as evidence (`noteledger learned` lists them)")
+            } catch {
+                line("database", "cannot be opened: \(error)")
+                problems.append("the ledger \(configuration.databasePath) cannot be opened (\(error))")
+            }
+        } else {
+            line("learning", "on (the default for a new ledger)")
+        }
 
         if !problems.isEmpty {
             throw CommandFailure(problems.joined(separator: "\nError: "))

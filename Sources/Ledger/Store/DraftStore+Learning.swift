@@ -1,0 +1,220 @@
+import Foundation
+
+/// What the ledger learned about one merchant, as `learned` lists it.
+public struct LearnedMerchant: Sendable, Equatable {
+    /// The name as the user last wrote it (or as the draft had it when the user set its category).
+    public var merchant: String
+    /// The folded name learning compares (`MerchantKey`).
+    public var key: String
+    /// What a new note naming the merchant gets for its category (nil: no category edits).
+    public var category: LearnedHints.CategoryHint?
+    /// Other ways the name was written that the user renamed to it.
+    public var aliases: [String]
+    /// Edits of the merchant's drafts kept as evidence (not forgotten).
+    public var edits: Int
+    /// When the last of them was made (ISO-8601).
+    public var lastEdit: String
+    /// `learned never`: nothing about it is applied.
+    public var never: Bool
+}
+
+extension DraftStore {
+    // MARK: - Evidence (written by `edit` only)
+
+    /// Keeps the merchant and category changes of an edit as evidence, in the edit's transaction.
+    /// - Parameter fields: the fields the user gave values for (a category typed again, unchanged,
+    ///   is still the user's category for that merchant).
+    func recordCorrections(draftID: Int64, version: Int, before: Expense, after: Expense, fields: Set<String>,
+                           at now: String) throws {
+        let merchant = after.merchant
+        let key = MerchantKey.of(merchant)
+        if fields.contains("merchant") {
+            // The name it replaced becomes an alias of the user's name (not when the user cleared it).
+            let written = merchant == nil ? nil : MerchantKey.of(before.merchant)
+            try insertCorrection(draftID: draftID, version: version, field: "merchant", old: before.merchant,
+                                 new: merchant, merchant: merchant, key: key, written: written, at: now)
+            // The draft's category evidence now belongs to the user's name for it.
+            if before.merchant != merchant {
+                try connection.run("UPDATE corrections SET merchant = ?, merchant_key = ? WHERE draft_id = ? AND field = 'category'",
+                                   [.optional(merchant), .optional(key), .integer(draftID)])
+            }
+        }
+        if fields.contains("category") {
+            try insertCorrection(draftID: draftID, version: version, field: "category", old: before.category?.rawValue,
+                                 new: after.category?.rawValue, merchant: merchant, key: key, written: nil, at: now)
+        }
+    }
+
+    private func insertCorrection(draftID: Int64, version: Int, field: String, old: String?, new: String?,
+                                  merchant: String?, key: String?, written: String?, at now: String) throws {
+        try connection.run("""
+            INSERT INTO corrections (draft_id, version, field, old_value, new_value, merchant, merchant_key, written_key, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [.integer(draftID), .integer(Int64(version)), .text(field), .optional(old), .optional(new),
+                  .optional(merchant), .optional(key), .optional(written), .text(now)])
+    }
+
+    // MARK: - Switches
+
+    /// Whether what was learned is applied to new fills (`learned off` / `on`; on by default).
+    public func learningIsOn() throws -> Bool {
+        try connection.query("SELECT value FROM settings WHERE key = 'learning'").first?.string(0) != "off"
+    }
+
+    /// Switches learning for the whole ledger. Edits are kept as evidence either way.
+    public func setLearning(on: Bool) throws {
+        try connection.transaction {
+            try connection.run("INSERT INTO settings (key, value) VALUES ('learning', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                               [.text(on ? "on" : "off")])
+        }
+    }
+
+    /// `learned never MERCHANT`: nothing learned about it is applied (its edits are still kept).
+    /// - Throws: `LearningError.notAName`.
+    public func neverLearn(_ merchant: String) throws {
+        let key = try Self.key(merchant)
+        try connection.transaction {
+            try connection.run("""
+                INSERT INTO learning_exclusions (merchant_key, merchant, created_at) VALUES (?, ?, ?)
+                ON CONFLICT (merchant_key) DO UPDATE SET merchant = excluded.merchant
+                """, [.text(key), .text(merchant.trimmingCharacters(in: .whitespaces)), .text(Timestamp.now())])
+        }
+    }
+
+    /// Undoes `neverLearn`. Returns false when the merchant was not excluded.
+    public func allowLearning(_ merchant: String) throws -> Bool {
+        let key = try Self.key(merchant)
+        return try connection.transaction {
+            try connection.run("DELETE FROM learning_exclusions WHERE merchant_key = ?", [.text(key)]) > 0
+        }
+    }
+
+    /// `learned forget MERCHANT`: its edits stay in the ledger but are no longer learned from
+    /// (as a category's merchant, or as a name the user renamed). Returns how many were dropped.
+    public func forgetLearned(_ merchant: String) throws -> Int {
+        let key = try Self.key(merchant)
+        return try connection.transaction {
+            try connection.run("UPDATE corrections SET forgotten = 1 WHERE forgotten = 0 AND (merchant_key = ? OR written_key = ?)",
+                               [.text(key), .text(key)])
+        }
+    }
+
+    private static func key(_ merchant: String) throws -> String {
+        guard let key = MerchantKey.of(merchant) else { throw LearningError.notAName(merchant) }
+        return key
+    }
+
+    // MARK: - Applying
+
+    /// What was learned that applies to `note`: the longest merchant name the user gave or renamed
+    /// that the note contains, and what the user's category edits of it say. `.none` when learning
+    /// is off, or nothing matches, or the merchant is excluded.
+    public func learnedHints(for note: String) throws -> LearnedHints {
+        guard try learningIsOn() else { return .none }
+        let candidates = Array(MerchantKey.candidates(in: note))
+        guard !candidates.isEmpty else { return .none }
+        let excluded = Set(try connection.query("SELECT merchant_key FROM learning_exclusions").compactMap { $0.string(0) })
+        let list = [String](repeating: "?", count: candidates.count).joined(separator: ", ")
+        let bindings = candidates.map(SQLiteValue.text)
+        // Names the user renamed: the newest rename of each wins.
+        var aliases: [String: (name: String, written: String, at: String)] = [:]
+        for row in try connection.query("""
+            SELECT written_key, new_value, old_value, created_at FROM corrections
+            WHERE written_key IN (\(list)) AND field = 'merchant' AND forgotten = 0 AND new_value IS NOT NULL ORDER BY id DESC
+            """, bindings) {
+            guard let written = row.string(0), aliases[written] == nil else { continue }
+            aliases[written] = (row.string(1) ?? "", row.string(2) ?? "", row.string(3) ?? "")
+        }
+        let known = try connection.query(
+            "SELECT DISTINCT merchant_key FROM corrections WHERE merchant_key IN (\(list)) AND forgotten = 0", bindings)
+            .compactMap { $0.string(0) }
+        // The longest match names the merchant ("uber eats" over "uber"); a rename before a name.
+        let matches = (aliases.keys.map { ($0, true) } + known.map { ($0, false) })
+            .sorted { $0.0.count != $1.0.count ? $0.0.count > $1.0.count : $0.1 && !$1.1 }
+        for (matched, isAlias) in matches where !excluded.contains(matched) {
+            let merchant: LearnedHints.Merchant
+            if isAlias, let alias = aliases[matched] {
+                merchant = .init(name: alias.name, written: alias.written,
+                                 evidence: "learned from your edit of \(alias.written) to \(alias.name) on \(alias.at.prefix(10))")
+            } else {
+                guard let row = try connection.query("""
+                    SELECT merchant, count(*), max(created_at) FROM corrections
+                    WHERE merchant_key = ? AND forgotten = 0 AND merchant IS NOT NULL
+                    """, [.text(matched)]).first, let name = row.string(0) else { continue }
+                let edits = row.int(1) ?? 0
+                merchant = .init(name: name, written: name, evidence: "learned from \(edits) of your edit\(edits == 1 ? "" : "s") "
+                    + "of \(name), last on \((row.string(2) ?? "").prefix(10))")
+            }
+            guard let key = MerchantKey.of(merchant.name), !excluded.contains(key) else { continue }
+            return LearnedHints(merchant: merchant, category: try categoryHint(key: key, merchant: merchant.name))
+        }
+        return .none
+    }
+
+    /// The hint from the latest user-set category of each of the merchant's drafts.
+    private func categoryHint(key: String, merchant: String) throws -> LearnedHints.CategoryHint? {
+        var seen = Set<Int64>()
+        var edits: [CategoryMemory.Edit] = []
+        for row in try connection.query("""
+            SELECT draft_id, new_value, created_at FROM corrections
+            WHERE merchant_key = ? AND field = 'category' AND forgotten = 0 ORDER BY id DESC LIMIT 200
+            """, [.text(key)]) {
+            guard let draft = row.int(0), seen.insert(draft).inserted else { continue }
+            // A category the user cleared is no category for that draft.
+            if let category = row.string(1).flatMap(Category.init(rawValue:)) {
+                edits.append(.init(category: category, at: row.string(2) ?? ""))
+            }
+            if edits.count == CategoryMemory.window { break }
+        }
+        return CategoryMemory.hint(from: edits, merchant: merchant)
+    }
+
+    // MARK: - Listing
+
+    /// Every merchant something was learned about, most recently edited first, and the excluded ones.
+    public func learnedMerchants() throws -> [LearnedMerchant] {
+        let excluded = Dictionary(try connection.query("SELECT merchant_key, merchant FROM learning_exclusions").map {
+            ($0.string(0) ?? "", $0.string(1) ?? "")
+        }, uniquingKeysWith: { first, _ in first })
+        var result: [LearnedMerchant] = []
+        for row in try connection.query("""
+            SELECT merchant_key, count(*), max(created_at), max(id) FROM corrections
+            WHERE forgotten = 0 AND merchant_key IS NOT NULL GROUP BY merchant_key ORDER BY max(id) DESC
+            """) {
+            guard let key = row.string(0) else { continue }
+            let name = try connection.query("""
+                SELECT merchant FROM corrections WHERE merchant_key = ? AND forgotten = 0 AND merchant IS NOT NULL
+                ORDER BY id DESC LIMIT 1
+                """, [.text(key)]).first?.string(0) ?? key
+            let aliases = try connection.query("""
+                SELECT DISTINCT old_value FROM corrections
+                WHERE merchant_key = ? AND field = 'merchant' AND forgotten = 0 AND written_key IS NOT NULL AND written_key <> merchant_key
+                """, [.text(key)]).compactMap { $0.string(0) }
+            result.append(LearnedMerchant(
+                merchant: name, key: key, category: try categoryHint(key: key, merchant: name), aliases: aliases.sorted(),
+                edits: Int(row.int(1) ?? 0), lastEdit: row.string(2) ?? "", never: excluded[key] != nil))
+        }
+        let listed = Set(result.map(\.key))
+        for (key, name) in excluded.sorted(by: { $0.key < $1.key }) where !listed.contains(key) {
+            result.append(LearnedMerchant(merchant: name, key: key, category: nil, aliases: [], edits: 0, lastEdit: "", never: true))
+        }
+        return result
+    }
+
+    /// How many edits are kept as evidence and not forgotten.
+    public func learnedEditCount() throws -> Int {
+        Int(try connection.query("SELECT count(*) FROM corrections WHERE forgotten = 0").first?.int(0) ?? 0)
+    }
+}
+
+/// A `learned` request that cannot be carried out.
+public enum LearningError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// The merchant given holds no word.
+    case notAName(String)
+
+    public var description: String {
+        switch self {
+        case .notAName(let text): "'\(text)' is not a merchant name (it holds no word)"
+        }
+    }
+}
