@@ -119,6 +119,28 @@ import Testing
         }
     }
 
+    @Test func correctingAWrongPickIsNoAliasOnlyARenameIs() async throws {
+        let ledger = try Ledger()
+        // Fills that picked the wrong words: the user's name is written elsewhere in the note, or
+        // the pick is a common word. Correcting them must not name later notes holding those words.
+        func filled(_ note: String, merchant: String) throws -> Int64 {
+            guard case .created(let id) = try ledger.store.recordNote(path: "/inbox/\(note).txt", text: note) else {
+                throw CancellationError()
+            }
+            try ledger.store.recordFill(draftID: id, Extraction(expense: Expense(merchant: merchant), confidence: [:],
+                                                                origin: .rules, reviewReasons: []), refill: false)
+            return id
+        }
+        try ledger.store.edit(try filled("dinner at Blue Finch 30.00", merchant: "dinner"), changes: [("merchant", "Blue Finch")])
+        try ledger.store.edit(try filled("parking 6.00", merchant: "parking"), changes: [("merchant", "Garage Nord")])
+        try ledger.store.edit(try filled("ACME TRADING LTD 12.00", merchant: "ACME TRADING LTD"), changes: [("merchant", "Acme")])
+        #expect(try ledger.store.learnedHints(for: "dinner with Ana 20.00").merchant == nil)
+        #expect(try ledger.store.learnedHints(for: "parking 4.00 downtown").merchant == nil)
+        #expect(try ledger.store.learnedHints(for: "Blue Finch 12.00").merchant?.name == "Blue Finch")
+        // A shorter name for what the note wrote is a rename.
+        #expect(try ledger.store.learnedHints(for: "acme trading ltd 40.00").merchant?.name == "Acme")
+    }
+
     @Test func aMerchantEditMovesTheDraftsCategoryEvidenceToTheNewName() async throws {
         let ledger = try Ledger()
         var ids: [Int64] = []

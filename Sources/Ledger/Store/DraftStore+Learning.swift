@@ -29,8 +29,7 @@ extension DraftStore {
         let merchant = after.merchant
         let key = MerchantKey.of(merchant)
         if fields.contains("merchant") {
-            // The name it replaced becomes an alias of the user's name (not when the user cleared it).
-            let written = merchant == nil ? nil : MerchantKey.of(before.merchant)
+            let written = try renamed(draftID: draftID, from: before.merchant, to: merchant)
             try insertCorrection(draftID: draftID, version: version, field: "merchant", old: before.merchant,
                                  new: merchant, merchant: merchant, key: key, written: written, at: now)
             // The draft's category evidence now belongs to the user's name for it.
@@ -43,6 +42,20 @@ extension DraftStore {
             try insertCorrection(draftID: draftID, version: version, field: "category", old: before.category?.rawValue,
                                  new: after.category?.rawValue, merchant: merchant, key: key, written: nil, at: now)
         }
+    }
+
+    /// The folded name a merchant edit renames, to be an alias of the user's name: "AMZN Mktp
+    /// US*2K4" → "Amazon", "ACME TRADING LTD" → "Acme". Not when the edit corrects a wrong pick
+    /// instead (the user's name is written elsewhere in the note: "dinner" → "Blue Finch" in
+    /// "dinner at Blue Finch"), when the old value is a common word ("parking"), or when the
+    /// user cleared the name: those would put the user's name on unrelated notes.
+    private func renamed(draftID: Int64, from old: String?, to new: String?) throws -> String? {
+        guard let old, let oldKey = MerchantKey.of(old), let newKey = MerchantKey.of(new),
+              !MerchantLexicon.isGeneric(old) else { return nil }
+        if (" " + oldKey + " ").contains(" " + newKey + " ") { return oldKey }
+        let note = try connection.query("SELECT n.text FROM drafts d JOIN notes n ON n.id = d.note_id WHERE d.id = ?",
+                                        [.integer(draftID)]).first?.string(0) ?? ""
+        return MerchantKey.candidates(in: note).contains(newKey) ? nil : oldKey
     }
 
     private func insertCorrection(draftID: Int64, version: Int, field: String, old: String?, new: String?,
