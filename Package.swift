@@ -34,6 +34,8 @@ let package = Package(
         .executableTarget(name: "noteledger", dependencies: ["NoteLedgerCLI"]),
         // `make bench-record`: the recording thread's store work alone.
         .executableTarget(name: "record-bench", dependencies: ["Ledger"], path: "Benchmarks/RecordBench"),
+        // `make bench-learn`: learning from corrections replayed, and its look-up on a large ledger.
+        .executableTarget(name: "learn-bench", dependencies: ["Ledger", "GuidedLlama"], path: "Benchmarks/LearnBench"),
 
         // MARK: - Tests
         .target(name: "TestSupport", dependencies: ["Guided"], path: "Tests/TestSupport"),

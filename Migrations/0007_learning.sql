@@ -18,7 +18,7 @@ CREATE TABLE corrections (
     forgotten     INTEGER NOT NULL DEFAULT 0 CHECK (forgotten = 0 OR forgotten = 1),
     created_at    TEXT    NOT NULL
 );
-CREATE INDEX corrections_merchant ON corrections(merchant_key, field, id);
+CREATE INDEX corrections_merchant ON corrections(merchant_key, id);
 CREATE INDEX corrections_written ON corrections(written_key, id) WHERE written_key IS NOT NULL;
 CREATE INDEX corrections_draft ON corrections(draft_id);
 

@@ -127,20 +127,24 @@ extension DraftStore {
         let candidates = Array(MerchantKey.candidates(in: note))
         guard !candidates.isEmpty else { return .none }
         let excluded = Set(try connection.query("SELECT merchant_key FROM learning_exclusions").compactMap { $0.string(0) })
-        let list = [String](repeating: "?", count: candidates.count).joined(separator: ", ")
-        let bindings = candidates.map(SQLiteValue.text)
-        // Names the user renamed: the newest rename of each wins.
+        // Per candidate, one index step each: the newest rename of it, and whether any edit names it.
+        let values = [String](repeating: "(?)", count: candidates.count).joined(separator: ", ")
         var aliases: [String: (name: String, written: String, at: String)] = [:]
+        var known: [String] = []
         for row in try connection.query("""
-            SELECT written_key, new_value, old_value, created_at FROM corrections
-            WHERE written_key IN (\(list)) AND field = 'merchant' AND forgotten = 0 AND new_value IS NOT NULL ORDER BY id DESC
-            """, bindings) {
-            guard let written = row.string(0), aliases[written] == nil else { continue }
-            aliases[written] = (row.string(1) ?? "", row.string(2) ?? "", row.string(3) ?? "")
+            WITH candidate(k) AS (VALUES \(values))
+            SELECT k, (SELECT id FROM corrections WHERE written_key = k AND field = 'merchant' AND forgotten = 0
+                       AND new_value IS NOT NULL ORDER BY id DESC LIMIT 1),
+                   EXISTS (SELECT 1 FROM corrections WHERE merchant_key = k AND forgotten = 0)
+            FROM candidate
+            """, candidates.map(SQLiteValue.text)) {
+            guard let key = row.string(0) else { continue }
+            if row.int(2) == 1 { known.append(key) }
+            if let id = row.int(1), let alias = try connection.query(
+                "SELECT new_value, old_value, created_at FROM corrections WHERE id = ?", [.integer(id)]).first {
+                aliases[key] = (alias.string(0) ?? "", alias.string(1) ?? "", alias.string(2) ?? "")
+            }
         }
-        let known = try connection.query(
-            "SELECT DISTINCT merchant_key FROM corrections WHERE merchant_key IN (\(list)) AND forgotten = 0", bindings)
-            .compactMap { $0.string(0) }
         // The longest match names the merchant ("uber eats" over "uber"); a rename before a name.
         let matches = (aliases.keys.map { ($0, true) } + known.map { ($0, false) })
             .sorted { $0.0.count != $1.0.count ? $0.0.count > $1.0.count : $0.1 && !$1.1 }
@@ -150,13 +154,14 @@ extension DraftStore {
                 merchant = .init(name: alias.name, written: alias.written,
                                  evidence: "learned from your edit of \(alias.written) to \(alias.name) on \(alias.at.prefix(10))")
             } else {
+                // The newest edit gives the name as the user last had it (an index step, however
+                // many edits the merchant has).
                 guard let row = try connection.query("""
-                    SELECT merchant, count(*), max(created_at) FROM corrections
-                    WHERE merchant_key = ? AND forgotten = 0 AND merchant IS NOT NULL
+                    SELECT merchant, created_at FROM corrections
+                    WHERE merchant_key = ? AND forgotten = 0 AND merchant IS NOT NULL ORDER BY id DESC LIMIT 1
                     """, [.text(matched)]).first, let name = row.string(0) else { continue }
-                let edits = row.int(1) ?? 0
-                merchant = .init(name: name, written: name, evidence: "learned from \(edits) of your edit\(edits == 1 ? "" : "s") "
-                    + "of \(name), last on \((row.string(2) ?? "").prefix(10))")
+                merchant = .init(name: name, written: name,
+                                 evidence: "learned from your edits of \(name), last on \((row.string(1) ?? "").prefix(10))")
             }
             guard let key = MerchantKey.of(merchant.name), !excluded.contains(key) else { continue }
             return LearnedHints(merchant: merchant, category: try categoryHint(key: key, merchant: merchant.name))
@@ -170,7 +175,7 @@ extension DraftStore {
         var edits: [CategoryMemory.Edit] = []
         for row in try connection.query("""
             SELECT draft_id, new_value, created_at FROM corrections
-            WHERE merchant_key = ? AND field = 'category' AND forgotten = 0 ORDER BY id DESC LIMIT 200
+            WHERE merchant_key = ? AND field = 'category' AND forgotten = 0 ORDER BY id DESC LIMIT 50
             """, [.text(key)]) {
             guard let draft = row.int(0), seen.insert(draft).inserted else { continue }
             // A category the user cleared is no category for that draft.
