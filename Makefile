@@ -6,7 +6,7 @@ LLAMA_PREFIX := $(CACHE)/llama.cpp-$(LLAMA_VERSION)
 export PKG_CONFIG_PATH := $(LLAMA_PREFIX)/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 export PATH := /opt/swift/usr/bin:$(PATH)
 
-.PHONY: deps build run test bench bench-extract bench-ablation bench-store bench-export bench-record clean
+.PHONY: deps build run test bench bench-extract bench-ablation bench-store bench-export bench-record bench-learn clean
 
 ## deps: install Debian packages, build llama.cpp and fetch the model (idempotent)
 deps:
@@ -48,6 +48,11 @@ bench-export: build
 bench-record: deps
 	swift build -c release --product record-bench
 	.build/release/record-bench 1 5 500
+
+## bench-learn: learning from corrections replayed with the model (learning off and on), and its look-up on a 1,000,000-draft ledger
+bench-learn: build
+	swift build -c release --product learn-bench
+	python3 Benchmarks/learn_bench.py
 
 clean:
 	rm -rf .build

@@ -5,7 +5,7 @@ import Testing
 /// End-to-end tests of the built `noteledger` binary.
 @Suite struct CommandLineTests {
     static let commandNames = ["watch", "ingest", "extract", "query", "show", "edit", "approve",
-                               "history", "refill", "export", "doctor"]
+                               "history", "refill", "export", "doctor", "learned"]
 
     @Test(arguments: commandNames)
     func everyCommandHasHelpMatchingItsGoldenFile(name: String) throws {

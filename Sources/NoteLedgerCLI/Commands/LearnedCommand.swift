@@ -15,8 +15,9 @@ struct LearnedCommand: Command {
           never MERCHANT     never apply anything learned about MERCHANT (a payee that is more than one thing)
           allow MERCHANT     undo `never MERCHANT`
           off | on           switch learning for the whole ledger (stored in it; `doctor` shows it)
-        Learning applies to new notes and to `refill`; a field you edited is never changed by it.
-        Merchant names are compared ignoring case and accents: TIER, tier and Tier are one.
+
+          Learning applies to new notes and to `refill`; a field you edited is never changed by it.
+          Merchant names are compared ignoring case and accents: TIER, tier and Tier are one.
         """
 
     enum Action: Equatable {
