@@ -56,7 +56,7 @@ public enum CategoryMemory {
     public static let forcingCount = 3
     /// The weight (a log-probability bonus) of each edit behind a leaning, beside the model's
     /// calibrated choice; the same scale as a category word in the note.
-    public static let leaningWeight = 1.5
+    public static let leaningWeight = 3.0
 
     /// One user-set category of one draft.
     public struct Edit: Sendable, Equatable {

@@ -145,7 +145,7 @@ extension DraftStore {
                 aliases[key] = (alias.string(0) ?? "", alias.string(1) ?? "", alias.string(2) ?? "")
             }
         }
-        // The longest match names the merchant ("uber eats" over "uber"); a rename before a name.
+        // The longest match names the merchant ("blue finch bar" over "blue finch"); a rename before a name.
         let matches = (aliases.keys.map { ($0, true) } + known.map { ($0, false) })
             .sorted { $0.0.count != $1.0.count ? $0.0.count > $1.0.count : $0.1 && !$1.1 }
         for (matched, isAlias) in matches where !excluded.contains(matched) {
