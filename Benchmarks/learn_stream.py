@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Builds the replay stream for `make bench-learn`: the labelled notes of dev, train and val in a
 seeded random order, and each labelled merchant used again in new invented notes with other
-wording, as a real ledger repeats its merchants (most once, some often).
+wording, as a real ledger repeats its merchants (most once, some often); a note naming no
+merchant comes back in its own words with another amount.
 
 Each output line: {"id", "note", "merchant", "category", "source"}; "source" is "labelled" for a
 note from the sets and "repeat" for an invented one. Gold merchant and category are the label's.
@@ -11,6 +12,7 @@ Usage: learn_stream.py [--seed N] [--eval DIR] > stream.jsonl
 import argparse
 import json
 import random
+import re
 from pathlib import Path
 
 # Wording for a repeat, by the merchant's category (general words only), and wording any
@@ -66,6 +68,17 @@ def main() -> None:
         key = (item["merchant"] or "").lower()
         if item["merchant"] and key not in first_seen:
             first_seen[key] = (at, item)
+    # A note that names no merchant comes back in the same words with another amount ("parking 6
+    # downtown" every week), as recurring expenses are written.
+    for item in [item for item in labelled if not item["merchant"]]:
+        at = next(at for at, event in events if event is item)
+        for index in range(repeats(rng)):
+            amount = f"{rng.randint(2, 180)}.{rng.randint(0, 99):02d}"
+            note, count = re.subn(r"\d+(?:[.,]\d{1,2})?", amount, item["note"], count=1)
+            if count:
+                events.append((at + (1 - at) * rng.random(), {
+                    "id": f"{item['id']}r{index + 1}", "note": note, "merchant": None,
+                    "category": item["category"], "source": "repeat"}))
     for key, (at, item) in sorted(first_seen.items()):
         for index in range(repeats(rng)):
             wording = rng.choice(BY_CATEGORY[item["category"]] + ANY)

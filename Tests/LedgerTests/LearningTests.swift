@@ -185,6 +185,32 @@ import Testing
         #expect(throws: LearningError.notAName("...")) { try ledger.store.neverLearn("...") }
     }
 
+    @Test func notesNamingNoMerchantAreGivenTheCategoryOfSimilarCorrectedNotes() async throws {
+        let ledger = try Ledger()
+        #expect(try ledger.store.learnedHints(for: "parking 7.00 downtown") == .none)
+        for amount in ["6.00", "8.50"] {
+            let id = try await ledger.fill("parking \(amount) downtown")
+            try ledger.store.edit(id, changes: [("merchant", ""), ("category", "travel")])
+        }
+        guard case .forced(.travel, let evidence)? = try ledger.store.learnedHints(for: "Parking 7 downtown").category else {
+            Issue.record("two agreeing neighbours should settle the category")
+            return
+        }
+        #expect(evidence.hasPrefix("learned from 2 similar notes you corrected, such as \"parking"))
+        // A misspelling still meets its neighbours through the letter trigrams; an unlike note does not.
+        #expect(try ledger.store.learnedHints(for: "parkng 5.50 downtown").allowedCategories == [.travel])
+        #expect(try ledger.store.learnedHints(for: "new headphones 80.00") == .none)
+        // A close neighbour of another category narrows the choice to both.
+        let other = try await ledger.fill("parking fine 40.00 downtown")
+        try ledger.store.edit(other, changes: [("merchant", ""), ("category", "other")])
+        #expect(try ledger.store.learnedHints(for: "parking 9.00 downtown").allowedCategories == [.travel, .other])
+        // The fill marks a settled category learned.
+        try ledger.store.edit(other, changes: [("category", "travel")])
+        let id = try await ledger.fill("parking 3.00 downtown")
+        #expect(try ledger.store.draft(id).expense.category == .travel)
+        #expect(try ledger.store.fieldSources(id)["category"] == .learned)
+    }
+
     @Test func learningNeverChangesAFieldTheUserEdited() async throws {
         let ledger = try Ledger()
         for amount in ["4.00", "5.00", "6.00"] {

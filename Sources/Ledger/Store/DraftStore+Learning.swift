@@ -166,7 +166,33 @@ extension DraftStore {
             guard let key = MerchantKey.of(merchant.name), !excluded.contains(key) else { continue }
             return LearnedHints(merchant: merchant, category: try categoryHint(key: key, merchant: merchant.name))
         }
-        return .none
+        // No merchant known: what notes like it that named none were given.
+        return LearnedHints(category: try currentSimilarNotes().hint(for: note))
+    }
+
+    /// The corrected notes naming no merchant (their latest user-set category each), read again
+    /// only when such evidence was added or changed since.
+    private func currentSimilarNotes() throws -> SimilarNotes {
+        let evidence = "c.merchant_key IS NULL AND c.field = 'category' AND c.forgotten = 0"
+        let stamp = try connection.query("SELECT count(*), coalesce(max(c.id), 0) FROM corrections c WHERE \(evidence)").first
+        let count = stamp?.int(0) ?? 0, last = stamp?.int(1) ?? 0
+        if similarNotes.count == count && similarNotes.lastID == last { return similarNotes.notes }
+        var notes = SimilarNotes()
+        var latest: [Int64: (category: Category?, note: String)] = [:]
+        var order: [Int64] = []
+        for row in try connection.query("""
+            SELECT c.draft_id, c.new_value, n.text FROM corrections c JOIN drafts d ON d.id = c.draft_id
+            JOIN notes n ON n.id = d.note_id WHERE \(evidence) ORDER BY c.id
+            """) {
+            guard let draft = row.int(0) else { continue }
+            if latest[draft] == nil { order.append(draft) }
+            latest[draft] = (row.string(1).flatMap(Category.init(rawValue:)), row.string(2) ?? "")
+        }
+        for draft in order {
+            if let entry = latest[draft], let category = entry.category { notes.add(note: entry.note, category: category) }
+        }
+        similarNotes = SimilarNotesCache(notes: notes, count: count, lastID: last)
+        return notes
     }
 
     /// The hint from the latest user-set category of each of the merchant's drafts.
@@ -223,6 +249,13 @@ extension DraftStore {
     public func learnedEditCount() throws -> Int {
         Int(try connection.query("SELECT count(*) FROM corrections WHERE forgotten = 0").first?.int(0) ?? 0)
     }
+}
+
+/// The similarity vote's notes and the evidence they were read from.
+struct SimilarNotesCache {
+    var notes = SimilarNotes()
+    var count: Int64 = -1
+    var lastID: Int64 = -1
 }
 
 /// A `learned` request that cannot be carried out.

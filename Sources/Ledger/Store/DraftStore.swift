@@ -7,6 +7,8 @@ import Guided
 public final class DraftStore {
     public let connection: SQLiteConnection
     public let path: String
+    /// The corrected notes that name no merchant, read once and kept up to date (`learnedHints`).
+    var similarNotes = SimilarNotesCache()
 
     /// Opens (creating it and its folder if needed) the ledger at `path` and migrates it.
     /// - Parameter upgrading: told of each migration applied to an existing ledger (see `Migrator`).
