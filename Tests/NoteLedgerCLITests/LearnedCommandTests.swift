@@ -49,6 +49,8 @@ import Testing
         let merchant = try #require(lines.first { $0.hasPrefix("  merchant") })
         #expect(merchant.contains("Blue Finch") && merchant.contains("learned"), "\(show.stdout)")
         #expect(show.stdout.contains("| dinner at Blue Finch, 30.00"), "the note keeps what was written")
+        let history = try runNoteLedger(["history", "\(id)"], environment: environment)
+        #expect(history.stdout.contains("category: — → shopping  (learned from 3 of your edits of Blue Finch"), "\(history.stdout)")
 
         let listed = try runNoteLedger(["learned", "--json"], environment: environment)
         #expect(listed.status == 0, "\(listed.stderr)")

@@ -22,7 +22,9 @@ struct HistoryCommand: Command {
             if let model = version.modelName { who += " \(model) sha256 \(version.modelSHA256?.prefix(12) ?? "?")" }
             context.console.out("v\(version.version)  \(version.createdAt)  \(who)")
             for field in version.changed {
-                context.console.out("    \(field): \(previous.text(of: field) ?? "—") → \(version.expense.text(of: field) ?? "—")")
+                var line = "    \(field): \(previous.text(of: field) ?? "—") → \(version.expense.text(of: field) ?? "—")"
+                if let evidence = version.learned[field] { line += "  (\(evidence))" }
+                context.console.out(line)
             }
             if version.changed.isEmpty { context.console.out("    (no change)") }
             previous = version.expense
