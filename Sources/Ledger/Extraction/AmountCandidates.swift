@@ -69,7 +69,7 @@ enum AmountFinder {
             return []
         }
         guard rules.contains(.amountArithmetic) else { return result }
-        return compose(result, tokens: tokens, lowered: lowered, isBankMessage: BankMessage.isBankMessage(note))
+        return compose(result, tokens: tokens, lowered: lowered, isBankMessage: BankMessage.reads(note))
     }
 
     /// True for a small whole number, with no currency, right before what it counts ("3 nights", "2 coffees").
@@ -214,6 +214,12 @@ enum AmountFinder {
         "dostupno", "dostupny", "dostupnaya", "dostupna", "dostupnyi", "balans", "solde", "bakiye", "kontostand",
         "disponible", "disponivel", "disponível", "avlbal", "availbal", "avail", "remaining", "closing", "guthaben",
         "verfügbar", "disponibile", "kalan", "restant",
+        // In the scripts and languages banks send them in.
+        "баланс", "бал", "остаток", "ост", "доступно", "доступный", "доступная", "доступен", "доступний", "доступна",
+        "залишок", "лимит", "ліміт", "қалдық", "баланси", "үлдэгдэл", "ნაშთი", "ბალანსი", "մնացորդ", "balansi",
+        "qoldiq", "qalıq", "qaliq", "dư", "salio", "dostepne", "dostępne", "srodki", "środki", "kullanilabilir",
+        "kullanılabilir", "bakiyeniz", "bakiyesi", "sisa", "egyenleg", "zůstatek", "zustatek", "disponibil",
+        "stanje", "raspolozivo", "raspoloživo", "disponibles", "dispo",
     ]
 
     /// Words of an identifier or a figure that is not money paid, right before a number.
@@ -315,7 +321,9 @@ enum AmountFinder {
         if ["total", "bill", "spent", "paid", "cost", "charged", "amt", "fare", "summa", "suma", "sum", "oplata",
             "pokupka", "spisanie", "retail", "tranzakcija", "purchase", "withdraw", "withdrawal", "debited", "sent",
             "envoye", "envoyé", "transferred", "remittance", "by", "importe", "montant", "betrag", "valor", "tutar",
-            "tutarında"].contains(before) { score += 3 }
+            "tutarında", "покупка", "оплата", "списание", "списано", "сумма", "оплачено", "покупку", "платеж", "платёж",
+            "сплата", "списання", "покупка", "zakup", "transaksi", "sebesar", "pembelian", "pembayaran", "achat", "compra",
+            "pago", "pagamento", "umelipa", "retiro", "saque", "retrait", "harcama"].contains(before) { score += 3 }
         if ["for", "of", "debited", "payment"].contains(before) { score += 1 }
         let end = number.range.upperBound
         let tail = String(lowered[end..<min(lowered.count, end + 14)])

@@ -289,7 +289,8 @@ enum BankMessage {
     private static let bankPhrases = [
         "debited", "credited", "a/c", "acct", "avl", "avbl", "txn", "upi", "dear customer", "your card", "your account",
         "card ending", "card no", "card:", "paid:", "ref:", "bal:", "available balance", "transaction", "konto", "saldo",
-        "compra aprobada",
+        "compra aprobada", "compra aprovada", "карта *", "картка *", "баланс:", "остаток:", "доступно:", "залишок:",
+        "card *", "kartinizla", "kartınızla", "dostepne srodki", "dostępne środki",
     ]
 
     /// True when `note` reads as a message from a bank or card issuer rather than a written note.
@@ -319,5 +320,14 @@ enum BankMessage {
         "platezh", "cherez", "balans", "kod", "mcc", "term", "inf", "data", "avt", "spr", "confirmed", "approval",
         "purchase", "payment", "alert", "debit", "credit", "achat", "compra", "zahlung", "umsatz", "kartenzahlung",
         "amt", "baln", "rmk", "desc", "trans", "ok",
+        // The same words in the scripts and languages banks send them in.
+        "покупка", "оплата", "списание", "списано", "карта", "картка", "карты", "картой", "баланс", "остаток",
+        "доступно", "сумма", "операция", "успешно", "счет", "счёт", "зачисление", "перевод", "платеж", "платёж",
+        "залишок", "покупку", "код", "терминал", "списання", "сплата", "рахунок", "доступний", "баланси",
+        "zakup", "platnosc", "płatność", "dostepne", "dostępne", "srodki", "środki", "harcama", "kartinizla",
+        "kartınızla", "isyerinden", "işyerinden", "tutarinda", "tutarında", "kullanilabilir", "kullanılabilir",
+        "transaksi", "sebesar", "berhasil", "pembelian", "pembayaran", "umelipa", "salio", "taarifa", "aprobada",
+        "aprovada", "cartao", "cartão", "tarjeta", "achat", "carte", "votre", "solde", "retiro", "cajero", "comision",
+        "comisión", "pokupka", "balans", "qoldiq", "kwa",
     ]
 }

@@ -5,7 +5,11 @@ enum Currency {
         ("us$", "USD"), ("r$", "BRL"), ("c$", "CAD"), ("a$", "AUD"), ("nz$", "NZD"), ("hk$", "HKD"), ("s$", "SGD"),
         ("€", "EUR"), ("$", "USD"), ("£", "GBP"), ("¥", "JPY"), ("円", "JPY"), ("₹", "INR"), ("₩", "KRW"),
         ("₦", "NGN"), ("₺", "TRY"), ("₽", "RUB"), ("руб", "RUB"), ("₪", "ILS"), ("₫", "VND"), ("฿", "THB"), ("₱", "PHP"),
-        ("zł", "PLN"), ("kč", "CZK"), ("元", "CNY"),
+        ("zł", "PLN"), ("kč", "CZK"), ("元", "CNY"), ("₸", "KZT"), ("₴", "UAH"), ("₼", "AZN"), ("₾", "GEL"),
+        ("֏", "AMD"), ("₮", "MNT"), ("₭", "LAK"), ("₲", "PYG"), ("₡", "CRC"), ("₵", "GHS"),
+        ("грн", "UAH"), ("тенге", "KZT"), ("тг", "KZT"), ("сум", "UZS"), ("сом", "KGS"), ("лв", "BGN"), ("р", "RUB"),
+        ("rub", "RUB"), ("lv", "BGN"), ("rp", "IDR"), ("rm", "MYR"), ("fcfa", "XOF"), ("cfa", "XOF"),
+        ("lei", "RON"),
         ("euros", "EUR"), ("euro", "EUR"), ("dollars", "USD"), ("dollar", "USD"), ("bucks", "USD"),
         ("pounds", "GBP"), ("quid", "GBP"), ("yen", "JPY"), ("rupees", "INR"), ("rs.", "INR"), ("rs", "INR"),
         ("reais", "BRL"), ("francs", "CHF"), ("tsh", "TZS"), ("ksh", "KES"), ("tl", "TRY"), ("lira", "TRY"),
@@ -20,6 +24,8 @@ enum Currency {
         "ARS", "CLP", "COP", "PEN", "UYU", "KRW", "TWD", "THB", "VND", "PHP", "IDR", "MYR", "PKR", "BDT", "LKR",
         "NPR", "MMK", "KZT", "ISK", "RUR", "BYN", "BYR", "GEL", "AZN", "AMD", "UZS", "KGS", "MDL", "RSD", "BAM", "MKD",
         "ALL", "JOD", "LBP", "IQD", "ZMW", "MWK", "MZN", "BWP", "NAD", "XOF", "XAF", "CDF", "DZD", "LYD", "SDG",
+        "MNT", "LAK", "KHR", "PYG", "CRC", "GTQ", "BOB", "DOP", "HNL", "NIO", "PAB", "VES", "TJS", "TMT", "MUR",
+        "AOA", "JMD", "TTD", "BND", "MOP", "MVR", "AFN", "IRR", "YER", "SCR", "GMD", "SOS", "HTG", "XCD", "FJD",
     ]
 
     /// Codes withdrawn from ISO 4217 that banks still write for today's currency: Russian banks
@@ -51,7 +57,7 @@ enum Currency {
     }
 
     /// Short words that count only right beside a number.
-    private static let shortWords: Set<String> = ["tl", "kr", "dh", "rs"]
+    private static let shortWords: Set<String> = ["tl", "kr", "dh", "rs", "тг", "лв", "р", "rub", "lv", "rp", "rm", "cfa", "сом", "сум"]
 
     /// Where a currency is mentioned in `text`, with its code (character offsets).
     static func mentions(in text: String) -> [(range: Range<Int>, code: String)] {

@@ -31,8 +31,9 @@ enum RulesExtractor {
     /// Words that join a sentence, never part of a name, even capitalised ("at STREAMCO On 2026-07-05").
     static let functionWords: Set<String> = ["on", "at", "to", "via", "from", "for", "by", "with", "in", "using", "towards",
                                              "is", "was", "has", "have", "your", "you", "dated"]
-    /// Bank messages name the payee after these too ("towards Quant Fund", Russian "v": "oplata v SHOP").
-    private static let bankIntroducers: Set<String> = ["towards", "v"]
+    /// Bank messages name the payee after these too ("towards Quant Fund", Russian "v"/"в": "oplata v SHOP",
+    /// Polish "w", Indonesian "di", Portuguese "em", Swahili "kwa").
+    private static let bankIntroducers: Set<String> = ["towards", "v", "в", "w", "di", "em", "kwa"]
     private static let connectors: Set<String> = ["&", "de", "del", "la", "le", "di", "da", "do", "of", "and", "the", "'s"]
 
     static func merchant(in note: String) -> String? {
@@ -226,7 +227,7 @@ enum ExpenseSignals {
         "rimborsato", "reembolsado", "terugbetaling", "zwrot", "iade", "返金", "退款", "reversal", "reversed",
         "wages", "stipend", "gehalt", "salaire", "sueldo", "nómina", "salário", "stipendio", "payday",
         "paid out", "payout", "expense claim", "claim paid", "cashback credited", "cashback received",
-        "cashback has been",
+        "cashback has been", "возврат", "повернення", "возвращено", "iade edildi", "pengembalian", "hoàn tiền",
     ]
     /// Payments that failed or were called off.
     static let failed = [
@@ -239,7 +240,10 @@ enum ExpenseSignals {
         "no se pudo procesar", "n'a pas pu être",
         // One-time codes sent before a payment is made.
         "use otp", "otp to complete", "do not share", "don't share", "never share", "no compartas",
-        "ne partagez", "não compartilhe", "nicht weitergeben",
+        "ne partagez", "não compartilhe", "nicht weitergeben", "никому не сообщайте", "не сообщайте", "не повідомляйте",
+        "код подтверждения", "код підтвердження", "kimseyle paylaşmayın", "jangan berikan", "nie podawaj",
+        "отклонен", "отклонена", "отклонено", "отказано", "недостаточно средств", "недостатньо коштів",
+        "reddedildi", "yetersiz bakiye", "ditolak", "gagal", "odrzucon", "brak środków", "odmowa", "từ chối",
     ]
     /// Not yet paid: estimates, quotes, budgets, bills due, future and scheduled debits, requests.
     static let notYet = [
@@ -264,6 +268,8 @@ enum ExpenseSignals {
         // Requests to approve and instructions set up for later.
         "request to pay", "approve in your", "approve the request", "standing instruction", "standing order set",
         "direct debit set", "instruction set up",
+        "будет списан", "будет списана", "к оплате", "оплатите до", "срок оплаты", "буде списано", "son ödeme",
+        "jatuh tempo", "vence el", "vencimento", "do zapłaty", "termin płatności",
     ]
     /// Money coming in: not an expense unless the message also says money went out.
     static let incoming = [
@@ -279,6 +285,9 @@ enum ExpenseSignals {
         "recibiste", "has recibido", "te enviaron", "te transfirieron", "para girişi", "gelen havale", "gelen eft",
         "yatırıldı", "cash deposit", "from your savings", "between your accounts", "to current account",
         "to own account", "own account transfer",
+        "зачисление", "зачислено", "зачислен", "поступление", "поступил", "пополнение", "зарахування", "зараховано",
+        "надходження", "поповнення", "получен перевод", "вам перевели", "перевод от", "түсті", "umepokea",
+        "umetumiwa", "dana masuk", "diterima dari", "wpływ", "uznanie", "recebido", "nhận được",
     ]
     /// Reminders, to-dos and lists.
     static let notes = [
@@ -309,11 +318,12 @@ enum ExpenseSignals {
     static let imperatives = ["pick up", "pay back", "ask ", "buy ", "call ", "book ", "order ", "cancel "]
     /// Money moving out.
     static let spending = ["debited", "spent", "paid", "sent", "purchase", "withdrawn", "withdrawal", "charge", "used for",
-                           "oplata", "pokupka", "spisanie", "compra", "achat", "zahlung"]
+                           "oplata", "pokupka", "spisanie", "compra", "achat", "zahlung", "покупка", "оплата", "списание",
+                           "списано", "zakup", "harcama", "transaksi", "umelipa", "retiro"]
 
     /// Phrases that say money left the account, even in a message that also mentions money coming in.
     static let moneyWentOut = ["debited", "spent", "purchase", "withdrawn", "paid to", "sent to", "transferred to",
-                               "oplata", "pokupka", "spisan", "bill payment", "payment of"]
+                               "oplata", "pokupka", "spisan", "bill payment", "payment of", "покупка", "оплата", "списан"]
 
     /// - Parameter candidates: the note's amount candidates, when already found.
     static func isExpense(_ note: String, candidates: [AmountCandidate]? = nil) -> Bool {
