@@ -117,3 +117,63 @@ import Testing
         #expect(!BankMessage.reads("paid by card at Casa Lucio 48.50, call Ana later"))
     }
 }
+
+/// Bank messages in the scripts and languages banks send them in. Every message here is invented.
+@Suite struct MultilingualBankMessageTests {
+    func amount(_ note: String) -> String? {
+        AmountFinder.best(in: AmountFinder.candidates(in: note))?.amount.description
+    }
+
+    @Test(arguments: [
+        // The balance, limit or available amount is never the amount, in any script.
+        ("Покупка 1 250,00 ₽ LAVKA 12 Карта *4411 Баланс: 23 400,15 ₽", "1250.00"),
+        ("Списание 2 100 UAH. Картка *4412. KAVA BAR. Залишок: 5 330 UAH", "2100"),
+        ("Покупка 3 450 ₸ SMALL SHOP. Доступно 120 300 ₸", "3450"),
+        ("Zakup 45,80 PLN w SKLEP NOWY karta *4410. Dostepne srodki 1 210,40 PLN", "45.80"),
+        ("Kwa taarifa umelipa TZS 15,000 kwa DUKA LA MAMA. Salio lako ni TZS 42,000", "15000"),
+        // A balance stated further back in the same part of the message.
+        ("Your balance on card ending 4411 is USD 1,203.40, last purchase 12.00 USD", "12.00"),
+        // A fee in any bank message is neither added nor the amount.
+        ("Debit alert: NGN 4,500.00 POS purchase at CORNER MART. Fee NGN 50.00. Bal NGN 92,110.20", "4500.00"),
+    ])
+    func theAmountPaidNotTheBalanceNorTheFee(note: String, expected: String) {
+        #expect(amount(note) == expected)
+    }
+
+    @Test(arguments: [
+        ("3 450 ₸", "KZT"), ("2 100 ₴", "UAH"), ("12.40 ₼", "AZN"), ("24,60 ₾", "GEL"), ("340р", "RUB"),
+        ("150 грн", "UAH"), ("Rp 85.000", "IDR"), ("RM12.50", "MYR"), ("45 lv", "BGN"), ("2 500 FCFA", "XOF"),
+        ("120 lei", "RON"), ("5 000 MNT", "MNT"),
+    ])
+    func moreCurrencySignsAndWords(text: String, code: String) {
+        #expect(Currency.mentions(in: text).first?.code == code)
+    }
+
+    @Test func feetAreNoCurrency() {
+        #expect(amount("6FT step ladder 139.00") == "139.00")
+    }
+
+    @Test(arguments: [
+        "Зачисление 45 000,00 ₽ зарплата. Баланс: 51 230,00 ₽",
+        "Код подтверждения: 4471. Никому не сообщайте его.",
+        "Операция отклонена: 2 300 ₸ SMALL SHOP. Недостаточно средств",
+        "Vozvrat 450.00 RUB SHOP karta *1122. Dostupno 3 300 RUB",
+        "Задолженность по карте 12 300 р. Минимальный платеж 1 230 р. до 25.11",
+        "A/c XX1123 credited by Rs.2,500.00 on 21-11-26 via UPI from R K. Avl bal Rs.10,210.00",
+        "Transferencia recibida por $1.200,00 de J P en su cuenta ***4411",
+        "Umepokea Ksh2,000.00 kutoka J D tarehe 21/11/26. Salio jipya ni Ksh5,400.00",
+        "Doğrulama kodunuz 884120. Bu kodu kimseyle paylaşmayın.",
+    ])
+    func moneyInFailedCodesAndDebtsAreNoExpense(note: String) {
+        #expect(!ExpenseSignals.isExpense(note))
+    }
+
+    @Test(arguments: [
+        ("Покупка 1 250,00 ₽ LAVKA 12 Карта *4411 Баланс: 23 400,15 ₽", "LAVKA 12"),
+        ("Zakup 45,80 PLN w SKLEP NOWY karta *4410. Dostepne srodki 1 210,40 PLN", "SKLEP NOWY"),
+        ("Compra aprovada no valor de R$ 52,30 em PADARIA SOL cartao final 8812", "PADARIA SOL"),
+    ])
+    func payeesAfterTheTransactionWords(note: String, expected: String) {
+        #expect(RulesExtractor.introducedMerchant(in: note) == expected)
+    }
+}

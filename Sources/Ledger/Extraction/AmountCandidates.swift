@@ -53,8 +53,9 @@ enum AmountFinder {
             .map { Number(value: $0.value, text: plain($0.value), range: $0.range, hasDecimals: false, isWord: true) }
         let numbers = (digits + words).sorted { $0.range.lowerBound < $1.range.lowerBound }
         let tokens = AmountRoles.Tokens(lowered)
+        let isBank = BankMessage.reads(note)
         var result: [AmountCandidate] = []
-        for number in numbers where !isExcluded(number, characters, lowered)
+        for number in numbers where !isExcluded(number, characters, lowered, inBankMessage: isBank)
             && !(rules.contains(.amountArithmetic) && AmountRoles.isNotTheWritersOutlay(number.range, tokens)) {
             let currency = number.impliedCurrency ?? Currency.code(near: number.range, in: mentions)
             result.append(AmountCandidate(
@@ -69,7 +70,7 @@ enum AmountFinder {
             return []
         }
         guard rules.contains(.amountArithmetic) else { return result }
-        return compose(result, tokens: tokens, lowered: lowered, isBankMessage: BankMessage.reads(note))
+        return compose(result, tokens: tokens, lowered: lowered, isBankMessage: isBank)
     }
 
     /// True for a small whole number, with no currency, right before what it counts ("3 nights", "2 coffees").
@@ -227,7 +228,11 @@ enum AmountFinder {
         "ref", "no", "id", "ending", "umrn", "meter", "token", "receipt", "units", "call", "kredit", "cashback",
     ]
 
-    private static func isExcluded(_ number: Number, _ characters: [Character], _ lowered: [Character]) -> Bool {
+    /// - Parameter inBankMessage: the note reads as a bank's message: there a balance word anywhere
+    ///   earlier in the figure's part of the message makes it a balance ("Your balance on card
+    ///   ending 4411 is USD 1,203.40", "Баланс карты *4411: 5 230,11").
+    private static func isExcluded(_ number: Number, _ characters: [Character], _ lowered: [Character],
+                                   inBankMessage: Bool = false) -> Bool {
         let start = number.range.lowerBound
         let end = number.range.upperBound
         // A former price: "(was 129.99)", "was 120, now 89".
@@ -274,7 +279,10 @@ enum AmountFinder {
         // Identifier words right before the figure; balance and limit words up to three words before.
         if wordsBefore(start, within: 16, lowered).suffix(2).contains(where: notAmountWords.contains) { return true }
         if RuleFamilies.active.contains(.balanceWords),
-           wordsBefore(start, within: 24, lowered).suffix(3).contains(where: balanceWords.contains) { return true }
+           wordsBefore(start, within: 24, lowered).suffix(3).contains(where: balanceWords.contains)
+            || inBankMessage && wordsBefore(start, within: 48, lowered, partMarks: ";|\n,").contains(where: balanceWords.contains) {
+            return true
+        }
         // Nothing is paid as zero.
         if number.value == 0 { return true }
         return false
@@ -282,9 +290,10 @@ enum AmountFinder {
 
     /// The words (no currency words) within `count` characters before `start`, in its part of the
     /// message: a ";", "|", "/", line break or full stop ends a part ("Card ending 4411. / A $30.98").
-    private static func wordsBefore(_ start: Int, within count: Int, _ lowered: [Character]) -> [String] {
+    private static func wordsBefore(_ start: Int, within count: Int, _ lowered: [Character], partMarks: String = ";|/\n")
+        -> [String] {
         var window = String(lowered[max(0, start - count)..<start])
-        if let cut = window.lastIndex(where: { ";|/\n".contains($0) }) { window = String(window[window.index(after: cut)...]) }
+        if let cut = window.lastIndex(where: { partMarks.contains($0) }) { window = String(window[window.index(after: cut)...]) }
         if let cut = window.range(of: ". ", options: .backwards) { window = String(window[cut.upperBound...]) }
         return window.split(whereSeparator: { !$0.isLetter }).map(String.init).filter { word in
             !Currency.isoCodes.contains(word.uppercased()) && Currency.mentions(in: word).isEmpty

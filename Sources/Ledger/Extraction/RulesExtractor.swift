@@ -227,7 +227,7 @@ enum ExpenseSignals {
         "rimborsato", "reembolsado", "terugbetaling", "zwrot", "iade", "返金", "退款", "reversal", "reversed",
         "wages", "stipend", "gehalt", "salaire", "sueldo", "nómina", "salário", "stipendio", "payday",
         "paid out", "payout", "expense claim", "claim paid", "cashback credited", "cashback received",
-        "cashback has been", "возврат", "повернення", "возвращено", "iade edildi", "pengembalian", "hoàn tiền",
+        "cashback has been", "возврат", "повернення", "возвращено", "iade edildi", "pengembalian", "hoàn tiền", "vozvrat",
     ]
     /// Payments that failed or were called off.
     static let failed = [
@@ -244,6 +244,9 @@ enum ExpenseSignals {
         "код подтверждения", "код підтвердження", "kimseyle paylaşmayın", "jangan berikan", "nie podawaj",
         "отклонен", "отклонена", "отклонено", "отказано", "недостаточно средств", "недостатньо коштів",
         "reddedildi", "yetersiz bakiye", "ditolak", "gagal", "odrzucon", "brak środków", "odmowa", "từ chối",
+        "отмена", "отменена", "скасування", "скасовано", "otmena", "iptal", "пароль", "ваш код", "код для",
+        "kodunuz", "kode verifikasi", "código de verificación", "código de seguridad", "codigo de verificacion",
+        "otklonen", "nedostatochno", "kod podtverzhdeniya", "parol", "negada", "negado", "başarısız", "basarisiz",
     ]
     /// Not yet paid: estimates, quotes, budgets, bills due, future and scheduled debits, requests.
     static let notYet = [
@@ -269,7 +272,9 @@ enum ExpenseSignals {
         "request to pay", "approve in your", "approve the request", "standing instruction", "standing order set",
         "direct debit set", "instruction set up",
         "будет списан", "будет списана", "к оплате", "оплатите до", "срок оплаты", "буде списано", "son ödeme",
-        "jatuh tempo", "vence el", "vencimento", "do zapłaty", "termin płatności",
+        "jatuh tempo", "vence el", "vencimento", "do zapłaty", "termin płatności", "задолженность", "минимальный платеж",
+        "минимальный платёж", "будет выполнен", "будет произведен", "будет проведен", "буде виконано",
+        "zadolzhennost", "k oplate", "vypiska", "budet spisan",
     ]
     /// Money coming in: not an expense unless the message also says money went out.
     static let incoming = [
@@ -287,7 +292,10 @@ enum ExpenseSignals {
         "to own account", "own account transfer",
         "зачисление", "зачислено", "зачислен", "поступление", "поступил", "пополнение", "зарахування", "зараховано",
         "надходження", "поповнення", "получен перевод", "вам перевели", "перевод от", "түсті", "umepokea",
-        "umetumiwa", "dana masuk", "diterima dari", "wpływ", "uznanie", "recebido", "nhận được",
+        "umetumiwa", "dana masuk", "diterima dari", "wpływ", "uznanie", "recebido", "nhận được", "credited by",
+        "recibida", "recibido", "deposit of", "deposit to your", "gelmistir", "gelmiştir", "gönderen:", "gonderen:",
+        "postupil", "postupleni", "popolnen", "vam pereveli", "acreditado", "acreditada", "acreditación", "crédito de",
+        "recebimento", "mədaxil", "medaxil", "daxil oldu", "kirim", "orlogo",
     ]
     /// Reminders, to-dos and lists.
     static let notes = [
