@@ -28,6 +28,14 @@ CREATE TABLE settings (
     value  TEXT NOT NULL
 ) WITHOUT ROWID;
 
+-- Counts every change to the evidence, so that what is read from it into memory (the corrected
+-- notes naming no merchant) is read again only when it changed: one row to look at per note.
+INSERT INTO settings (key, value) VALUES ('evidence_version', '0');
+CREATE TRIGGER corrections_added AFTER INSERT ON corrections
+BEGIN UPDATE settings SET value = CAST(value AS INTEGER) + 1 WHERE key = 'evidence_version'; END;
+CREATE TRIGGER corrections_changed AFTER UPDATE ON corrections
+BEGIN UPDATE settings SET value = CAST(value AS INTEGER) + 1 WHERE key = 'evidence_version'; END;
+
 -- Merchants the user asked never to learn about (`learned never`).
 CREATE TABLE learning_exclusions (
     merchant_key  TEXT PRIMARY KEY,

@@ -10,38 +10,62 @@ public struct SimilarNotes {
     public static let threshold = 0.6
     /// How many agreeing neighbours settle a category.
     public static let settlingCount = 2
+    /// How many corrected notes one look-up compares at most.
+    static let candidateLimit = 400
 
-    /// One corrected note.
+    /// Corrected notes with the same words and the same category, as one ("parking 6 downtown",
+    /// "parking 8.50 downtown"): a recurring note is compared once, however often it was corrected.
     struct Entry {
         let features: NoteFeatures
         let category: Category
+        /// The first of them, quoted as evidence.
         let note: String
+        var count: Int
+        var magnitudes: [Double]
+
+        /// The mean size of their amounts.
+        var magnitude: Double? { magnitudes.isEmpty ? nil : magnitudes.reduce(0, +) / Double(magnitudes.count) }
     }
 
     private var entries: [Entry] = []
+    private var positions: [String: Int] = [:]
     /// Word → the entries holding it (candidates share at least one word).
     private var index: [String: [Int]] = [:]
 
     init() {}
 
-    mutating func add(note: String, category: Category) {
-        let features = NoteFeatures(note)
+    /// - Parameter amount: the draft's amount (its size is a feature), nil when it has none.
+    mutating func add(note: String, amount: Decimal?, category: Category) {
+        let features = NoteFeatures(note, amount: amount)
+        let signature = category.rawValue + ":" + features.words.sorted().joined(separator: " ")
+        if let position = positions[signature] {
+            entries[position].count += 1
+            if let magnitude = features.magnitude { entries[position].magnitudes.append(magnitude) }
+            return
+        }
         let position = entries.count
-        entries.append(Entry(features: features, category: category, note: note))
+        positions[signature] = position
+        entries.append(Entry(features: features, category: category, note: note, count: 1,
+                             magnitudes: features.magnitude.map { [$0] } ?? []))
         for word in features.words { index[word, default: []].append(position) }
     }
 
-    var count: Int { entries.count }
-
     /// The hint the neighbours of `note` give, nil when it has none close enough.
     func hint(for note: String) -> LearnedHints.CategoryHint? {
-        let features = NoteFeatures(note)
+        guard !entries.isEmpty else { return nil }
+        let features = NoteFeatures(note, amount: AmountFinder.best(in: AmountFinder.candidates(in: note))?.amount.value)
+        // A close neighbour shares most words, its rare ones too: the notes holding the note's
+        // rarest words are enough to look at (a few hundred, however many notes were corrected).
         var candidates = Set<Int>()
-        for word in features.words { candidates.formUnion(index[word] ?? []) }
+        for postings in features.words.compactMap({ index[$0] }).sorted(by: { $0.count < $1.count }) {
+            if !candidates.isEmpty && candidates.count + postings.count > Self.candidateLimit { break }
+            candidates.formUnion(postings.prefix(Self.candidateLimit))
+        }
         var neighbours: [(similarity: Double, entry: Entry)] = []
         for position in candidates {
-            let similarity = features.similarity(to: entries[position].features)
-            if similarity >= Self.threshold { neighbours.append((similarity, entries[position])) }
+            let entry = entries[position]
+            let similarity = features.similarity(to: entry.features, magnitude: entry.magnitude)
+            if similarity >= Self.threshold { neighbours.append((similarity, entry)) }
         }
         guard !neighbours.isEmpty else { return nil }
         neighbours.sort { $0.similarity > $1.similarity }
@@ -50,45 +74,60 @@ public struct SimilarNotes {
             return .allowed(Category.allCases.filter(categories.contains))
         }
         let category = neighbours[0].entry.category
-        guard neighbours.count >= Self.settlingCount else { return .leaning(category, edits: 1) }
-        return .forced(category, evidence: "learned from \(neighbours.count) similar notes you corrected, "
+        let agreeing = neighbours.reduce(0) { $0 + $1.entry.count }
+        guard agreeing >= Self.settlingCount else { return .leaning(category, edits: 1) }
+        return .forced(category, evidence: "learned from \(agreeing) similar notes you corrected, "
             + "such as \"\(neighbours[0].entry.note.prefix(40))\"")
     }
 }
 
-/// What the vote compares: the note's words without numbers (folded), their letter trigrams, and
-/// the size of its amount.
+/// What the vote compares: the note's words without numbers (folded), their letter trigrams (as
+/// sorted hashes, compared by a merge), and the size of its amount.
 struct NoteFeatures {
     let words: Set<String>
-    let trigrams: Set<String>
-    /// log10 of the note's likely amount, nil when it has none.
+    let trigrams: [Int]
+    /// log10 of the amount, nil when there is none.
     let magnitude: Double?
 
-    init(_ note: String) {
+    init(_ note: String, amount: Decimal?) {
         let folded = note.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
         let tokens = folded.split { !$0.isLetter }.map(String.init).filter { $0.count >= 2 }
         words = Set(tokens)
-        var trigrams = Set<String>()
+        var trigrams = Set<Int>()
         for word in tokens {
             let padded = Array(" " + word + " ")
-            for start in 0...(padded.count - 3) { trigrams.insert(String(padded[start..<start + 3])) }
+            for start in 0...(padded.count - 3) {
+                // Three characters packed into one number (each at most 21 bits).
+                let scalars = padded[start..<start + 3].map { Int($0.unicodeScalars.first!.value) }
+                trigrams.insert(scalars[0] << 42 | scalars[1] << 21 | scalars[2])
+            }
         }
-        self.trigrams = trigrams
-        magnitude = AmountFinder.best(in: AmountFinder.candidates(in: note)).flatMap { candidate in
-            let value = NSDecimalNumber(decimal: candidate.amount.value).doubleValue
+        self.trigrams = trigrams.sorted()
+        magnitude = amount.flatMap { amount in
+            let value = NSDecimalNumber(decimal: amount).doubleValue
             return value > 0 ? log10(value) : nil
         }
     }
 
     /// 0...1: mostly how many words and trigrams the notes share (Jaccard; trigrams weigh more, so
     /// a misspelt word still counts), a little how close their amounts are (within a factor of ten).
-    func similarity(to other: NoteFeatures) -> Double {
+    /// - Parameter magnitude: the other's amount size (by default its own).
+    func similarity(to other: NoteFeatures, magnitude: Double?? = nil) -> Double {
         func jaccard(_ a: Set<String>, _ b: Set<String>) -> Double {
-            let union = a.union(b).count
-            return union == 0 ? 0 : Double(a.intersection(b).count) / Double(union)
+            let shared = a.count <= b.count ? a.filter(b.contains).count : b.filter(a.contains).count
+            let union = a.count + b.count - shared
+            return union == 0 ? 0 : Double(shared) / Double(union)
+        }
+        func jaccard(_ a: [Int], _ b: [Int]) -> Double {
+            var i = 0, j = 0, shared = 0
+            while i < a.count && j < b.count {
+                if a[i] == b[j] { shared += 1; i += 1; j += 1 } else if a[i] < b[j] { i += 1 } else { j += 1 }
+            }
+            let union = a.count + b.count - shared
+            return union == 0 ? 0 : Double(shared) / Double(union)
         }
         let text = 0.3 * jaccard(words, other.words) + 0.7 * jaccard(trigrams, other.trigrams)
-        guard let mine = magnitude, let theirs = other.magnitude else { return 0.85 * text }
+        guard let mine = self.magnitude, let theirs = magnitude ?? other.magnitude else { return 0.85 * text }
         return 0.85 * text + 0.15 * max(0, 1 - abs(mine - theirs))
     }
 }

@@ -171,27 +171,29 @@ extension DraftStore {
     }
 
     /// The corrected notes naming no merchant (their latest user-set category each), read again
-    /// only when such evidence was added or changed since.
+    /// only when the evidence changed since (migration 7 counts its changes).
     private func currentSimilarNotes() throws -> SimilarNotes {
         let evidence = "c.merchant_key IS NULL AND c.field = 'category' AND c.forgotten = 0"
-        let stamp = try connection.query("SELECT count(*), coalesce(max(c.id), 0) FROM corrections c WHERE \(evidence)").first
-        let count = stamp?.int(0) ?? 0, last = stamp?.int(1) ?? 0
-        if similarNotes.count == count && similarNotes.lastID == last { return similarNotes.notes }
+        let version = Int64(try connection.query("SELECT value FROM settings WHERE key = 'evidence_version'").first?.string(0) ?? "") ?? 0
+        if similarNotes.version == version { return similarNotes.notes }
         var notes = SimilarNotes()
-        var latest: [Int64: (category: Category?, note: String)] = [:]
+        var latest: [Int64: (category: Category?, note: String, amount: Decimal?)] = [:]
         var order: [Int64] = []
         for row in try connection.query("""
-            SELECT c.draft_id, c.new_value, n.text FROM corrections c JOIN drafts d ON d.id = c.draft_id
+            SELECT c.draft_id, c.new_value, n.text, d.amount FROM corrections c JOIN drafts d ON d.id = c.draft_id
             JOIN notes n ON n.id = d.note_id WHERE \(evidence) ORDER BY c.id
             """) {
             guard let draft = row.int(0) else { continue }
             if latest[draft] == nil { order.append(draft) }
-            latest[draft] = (row.string(1).flatMap(Category.init(rawValue:)), row.string(2) ?? "")
+            latest[draft] = (row.string(1).flatMap(Category.init(rawValue:)), row.string(2) ?? "",
+                             row.string(3).flatMap { Decimal(string: $0, locale: Locale(identifier: "en_US_POSIX")) })
         }
         for draft in order {
-            if let entry = latest[draft], let category = entry.category { notes.add(note: entry.note, category: category) }
+            if let entry = latest[draft], let category = entry.category {
+                notes.add(note: entry.note, amount: entry.amount, category: category)
+            }
         }
-        similarNotes = SimilarNotesCache(notes: notes, count: count, lastID: last)
+        similarNotes = SimilarNotesCache(notes: notes, version: version)
         return notes
     }
 
@@ -254,8 +256,8 @@ extension DraftStore {
 /// The similarity vote's notes and the evidence they were read from.
 struct SimilarNotesCache {
     var notes = SimilarNotes()
-    var count: Int64 = -1
-    var lastID: Int64 = -1
+    /// The evidence version they were read at (-1: not read yet).
+    var version: Int64 = -1
 }
 
 /// A `learned` request that cannot be carried out.
