@@ -39,6 +39,7 @@ public enum NoteLedgerTool {
         let console = Console()
         var list = ArgumentList(arguments)
         var commandType: (any Command.Type)?
+        var databasePath: String?
         do {
             let database = try list.option("--db")
             let model = try list.option("--model")
@@ -72,6 +73,7 @@ public enum NoteLedgerTool {
             }
             let command = try found.init(parsing: &list)
             let configuration = Configuration.resolve(database: database, model: model)
+            databasePath = configuration.databasePath
             try await command.run(in: CommandContext(configuration: configuration, console: console))
             return 0
         } catch let error as UsageError {
@@ -83,6 +85,10 @@ public enum NoteLedgerTool {
                 console.err("Usage: noteledger COMMAND [OPTIONS]; see `noteledger --help`.")
             }
             return 64
+        } catch let error as SQLiteError where databasePath != nil {
+            // Met after the ledger opened (a damaged page read by a query, a lock held too long).
+            console.err("Error: " + StoreError.advice(path: databasePath!, error))
+            return 1
         } catch {
             console.err("Error: \(error)")
             return 1

@@ -10,19 +10,45 @@ public final class DraftStore {
     /// The corrected notes that name no merchant, read once and kept up to date (`learnedHints`).
     var similarNotes = SimilarNotesCache()
 
-    /// Opens (creating it and its folder if needed) the ledger at `path` and migrates it.
-    /// - Parameter upgrading: told of each migration applied to an existing ledger (see `Migrator`).
-    /// - Throws: `StoreError` with what to do, `MigrationError`, or `SQLiteError`.
-    public init(path: String, upgrading: ((Migration) -> Void)? = nil) throws {
+    /// Opens (creating it and its folder if needed) the ledger at `path` and migrates it. A file
+    /// that is there but is no ledger (empty, another kind of file) is refused before SQLite
+    /// touches it, so it is never changed.
+    /// - Parameters:
+    ///   - busyTimeout: how long a write waits for another process's lock, in milliseconds
+    ///     (`NOTELEDGER_BUSY_TIMEOUT`, default 10 s).
+    ///   - upgrading: told of each migration applied to an existing ledger (see `Migrator`).
+    /// - Throws: `StoreError` with what to do (`.unusable` wraps what SQLite said), `MigrationError`.
+    public init(path: String, busyTimeout: Int32 = DraftStore.busyTimeout, upgrading: ((Migration) -> Void)? = nil) throws {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
             throw StoreError.cannotCreateFolder(folder.path, reason: error.localizedDescription)
         }
+        try Self.checkExistingFile(path)
         self.path = path
-        connection = try SQLiteConnection(path: path)
-        try Migrator.migrate(connection, upgrading: upgrading)
+        do {
+            connection = try SQLiteConnection(path: path, busyTimeout: busyTimeout)
+            try Migrator.migrate(connection, upgrading: upgrading)
+        } catch let error as SQLiteError {
+            throw StoreError.unusable(path, error)
+        }
+    }
+
+    /// How long a write waits for another process's lock (ms): `NOTELEDGER_BUSY_TIMEOUT`, else 10 s.
+    public static var busyTimeout: Int32 {
+        ProcessInfo.processInfo.environment["NOTELEDGER_BUSY_TIMEOUT"].flatMap { Int32($0) }.map { max(0, $0) } ?? 10_000
+    }
+
+    /// Refuses a file at `path` that cannot be a ledger: empty, or not an SQLite database (every
+    /// database file starts with SQLite's 16-byte magic string).
+    private static func checkExistingFile(_ path: String) throws {
+        // Absent: a new ledger. Unreadable: SQLite says why.
+        guard let handle = FileHandle(forReadingAtPath: path) else { return }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 16)) ?? Data()
+        if head.isEmpty { throw StoreError.emptyFile(path) }
+        if head != Data("SQLite format 3\u{0}".utf8) { throw StoreError.notALedger(path) }
     }
 
     /// The schema version of the open database.
@@ -140,12 +166,52 @@ public final class DraftStore {
 public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
     case cannotCreateFolder(String, reason: String)
     case noSuchDraft(Int64)
+    /// The file at the ledger's path is empty.
+    case emptyFile(String)
+    /// The file at the ledger's path is not an SQLite database.
+    case notALedger(String)
+    /// SQLite could not use the ledger: damaged, locked, read-only, a full disk, ….
+    case unusable(String, SQLiteError)
 
     public var description: String {
         switch self {
         case .cannotCreateFolder(let folder, let reason):
             "cannot create the database folder \(folder): \(reason); pass --db PATH to put the ledger elsewhere"
         case .noSuchDraft(let id): "there is no draft \(id); `noteledger query` lists them"
+        case .emptyFile(let path):
+            "the ledger \(path) is an empty file (0 bytes), not a NoteLedger ledger; it was left as it is. Remove it to "
+                + "start a new ledger there, or pass --db PATH (env NOTELEDGER_DB) to your ledger"
+        case .notALedger(let path):
+            "\(path) is not an SQLite database, so not a NoteLedger ledger; it was left as it is. Pass --db PATH "
+                + "(env NOTELEDGER_DB) to your ledger, or move this file away to start a new ledger there"
+        case .unusable(let path, let error):
+            Self.advice(path: path, error)
+        }
+    }
+
+    /// What a person can do about `error` on the ledger at `path`.
+    public static func advice(path: String, _ error: SQLiteError) -> String {
+        switch error.code & 0xff {
+        case 11, 26:  // SQLITE_CORRUPT, SQLITE_NOTADB
+            "the ledger \(path) is damaged (SQLite: \(error.message)); nothing was changed. Restore it from a backup, "
+                + "or recover what is readable with `sqlite3 \(path) .recover | sqlite3 recovered.sqlite` and pass "
+                + "--db recovered.sqlite; the ledger CSV files already exported hold what they held"
+        case 5, 6:  // SQLITE_BUSY, SQLITE_LOCKED
+            "the ledger \(path) is locked by another process (another noteledger, a sqlite3 shell, a backup) for longer "
+                + "than the busy timeout (\(DraftStore.busyTimeout) ms, NOTELEDGER_BUSY_TIMEOUT); nothing was changed. "
+                + "Try again when it is done"
+        case 8:  // SQLITE_READONLY
+            "cannot write the ledger \(path): the file or its folder is read-only (SQLite: \(error.message)); nothing "
+                + "was changed. Make both writable, or pass --db PATH to a ledger you can write"
+        case 13:  // SQLITE_FULL
+            "the disk holding the ledger \(path) is full; nothing was changed. Free some space and run the command again"
+        case 14:  // SQLITE_CANTOPEN
+            "cannot open the ledger \(path) (SQLite: \(error.message)); check that the file and its folder can be "
+                + "read and written, or pass --db PATH"
+        case 10:  // SQLITE_IOERR
+            "cannot read or write the ledger \(path) (SQLite: \(error.message)); nothing was changed. Check the disk"
+        default:
+            "the ledger \(path) cannot be used: \(error)"
         }
     }
 }

@@ -1,7 +1,7 @@
 import CSQLite
 
 /// A failed SQLite call: the result code, SQLite's message and the SQL that was running.
-public struct SQLiteError: Error, CustomStringConvertible, Sendable {
+public struct SQLiteError: Error, CustomStringConvertible, Sendable, Equatable {
     public let code: Int32
     public let message: String
     public let sql: String?
