@@ -6,7 +6,7 @@ LLAMA_PREFIX := $(CACHE)/llama.cpp-$(LLAMA_VERSION)
 export PKG_CONFIG_PATH := $(LLAMA_PREFIX)/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 export PATH := /opt/swift/usr/bin:$(PATH)
 
-.PHONY: deps build run test bench bench-extract bench-ablation bench-store bench-export bench-record bench-learn clean
+.PHONY: deps build run test bench bench-extract bench-ablation bench-store bench-export bench-record bench-learn fuzz clean
 
 ## deps: install Debian packages, build llama.cpp and fetch the model (idempotent)
 deps:
@@ -53,6 +53,10 @@ bench-record: deps
 bench-learn: build
 	swift build -c release --product learn-bench
 	python3 Benchmarks/learn_bench.py
+
+## fuzz: the fuzz targets (Fuzz/, libFuzzer + AddressSanitizer), each for FUZZ_SECONDS (default 60)
+fuzz: deps
+	Fuzz/run.sh
 
 clean:
 	rm -rf .build

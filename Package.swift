@@ -7,6 +7,8 @@ let package = Package(
         .executable(name: "noteledger", targets: ["noteledger"]),
         .library(name: "Guided", targets: ["Guided"]),
         .library(name: "GuidedLlama", targets: ["GuidedLlama"]),
+        // The oracles of the fuzz targets in Fuzz/ (a package of its own, built with sanitizers).
+        .library(name: "FuzzChecks", targets: ["FuzzChecks"]),
     ],
     targets: [
         // MARK: - C libraries (installed by `make deps`)
@@ -32,6 +34,8 @@ let package = Package(
         .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["MigrationEmbedder"]),
         .target(name: "NoteLedgerCLI", dependencies: ["Ledger", "Guided", "GuidedLlama", "Digest"]),
         .executableTarget(name: "noteledger", dependencies: ["NoteLedgerCLI"]),
+        // What the fuzz targets check; `swift test` replays the saved inputs through it.
+        .target(name: "FuzzChecks", dependencies: ["Guided", "Ledger"]),
         // `make bench-record`: the recording thread's store work alone.
         .executableTarget(name: "record-bench", dependencies: ["Ledger"], path: "Benchmarks/RecordBench"),
         // `make bench-learn`: learning from corrections replayed, and its look-up on a large ledger.
@@ -42,7 +46,7 @@ let package = Package(
         .testTarget(name: "DigestTests", dependencies: ["Digest"]),
         .testTarget(name: "GuidedTests", dependencies: ["Guided", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "GuidedLlamaTests", dependencies: ["GuidedLlama", "Guided", "TestSupport"]),
-        .testTarget(name: "LedgerTests", dependencies: ["Ledger", "TestSupport"]),
+        .testTarget(name: "LedgerTests", dependencies: ["Ledger", "TestSupport", "FuzzChecks"]),
         .testTarget(name: "NoteLedgerCLITests", dependencies: ["noteledger", "Ledger", "TestSupport"], exclude: ["Golden"]),
     ]
 )

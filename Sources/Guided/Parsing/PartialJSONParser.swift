@@ -135,15 +135,30 @@ public struct PartialJSONParser {
                 case UInt8(ascii: "b"): out.append(0x08)
                 case UInt8(ascii: "f"): out.append(0x0c)
                 case UInt8(ascii: "u"):
-                    guard index + 6 <= bytes.count,
-                          let scalarValue = UInt32(String(decoding: bytes[index + 2..<index + 6], as: UTF8.self), radix: 16)
-                    else {
+                    guard let value = hexQuad(at: index + 2) else {
                         index = bytes.count
                         return (String(decoding: out, as: UTF8.self), false)
                     }
+                    var scalarValue = value
+                    var length = 6
+                    // A character beyond the Basic Multilingual Plane comes as two escapes, a high
+                    // and a low surrogate ("\ud83d\ude00"); held back until the low one is whole.
+                    if (0xD800...0xDBFF).contains(value) {
+                        let rest = bytes[(index + 6)...].prefix(6)
+                        if rest.count < 6, rest.count < 1 || rest.first == UInt8(ascii: "\\"),
+                           rest.count < 2 || rest.dropFirst().first == UInt8(ascii: "u"), rest.dropFirst(2).allSatisfy(Self.isHexDigit) {
+                            index = bytes.count
+                            return (String(decoding: out, as: UTF8.self), false)
+                        }
+                        if rest.count == 6, rest.first == UInt8(ascii: "\\"), rest.dropFirst().first == UInt8(ascii: "u"),
+                           let low = hexQuad(at: index + 8), (0xDC00...0xDFFF).contains(low) {
+                            scalarValue = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+                            length = 12
+                        }
+                    }
                     let scalar = Unicode.Scalar(scalarValue) ?? "\u{FFFD}"
                     out += Array(String(Character(scalar)).utf8)
-                    index += 6
+                    index += length
                     continue
                 default: out.append(escaped)
                 }
@@ -155,6 +170,17 @@ public struct PartialJSONParser {
         }
         index = bytes.count
         return (String(decoding: out.droppingIncompleteUTF8Tail(), as: UTF8.self), false)
+    }
+
+    /// The four hex digits at `offset` as a number; nil when they are not all there.
+    private func hexQuad(at offset: Int) -> UInt32? {
+        guard offset + 4 <= bytes.count, bytes[offset..<offset + 4].allSatisfy(Self.isHexDigit) else { return nil }
+        return UInt32(String(decoding: bytes[offset..<offset + 4], as: UTF8.self), radix: 16)
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
     }
 
     private mutating func number() -> (GeneratedContent?, Bool) {

@@ -70,7 +70,8 @@ enum AmountFinder {
             return []
         }
         guard rules.contains(.amountArithmetic) else { return result }
-        return compose(result, tokens: tokens, lowered: lowered, isBankMessage: isBank)
+        // Nothing is paid as zero, computed or not ("1 x 0.50" rounds to no price at all).
+        return compose(result, tokens: tokens, lowered: lowered, isBankMessage: isBank).filter { $0.value > 0 }
     }
 
     /// True for a small whole number, with no currency, right before what it counts ("3 nights", "2 coffees").

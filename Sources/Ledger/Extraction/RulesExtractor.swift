@@ -4,8 +4,8 @@ import Foundation
 /// from keywords, the merchant from where names usually stand ("at X", "from X", "X - …").
 /// It fills drafts when the model is unavailable (they go to review), and the model extractor
 /// uses its amount, currency and date readings.
-enum RulesExtractor {
-    static func extract(_ note: String, received: Date?) -> Expense {
+public enum RulesExtractor {
+    public static func extract(_ note: String, received: Date?) -> Expense {
         let candidates = AmountFinder.candidates(in: note)
         let isExpense = ExpenseSignals.isExpense(note, candidates: candidates)
         let amount = isExpense ? AmountFinder.best(in: candidates) : nil
