@@ -41,14 +41,26 @@ public final class DraftStore {
     }
 
     /// Refuses a file at `path` that cannot be a ledger: empty, or not an SQLite database (every
-    /// database file starts with SQLite's 16-byte magic string).
-    private static func checkExistingFile(_ path: String) throws {
-        // Absent: a new ledger. Unreadable: SQLite says why.
-        guard let handle = FileHandle(forReadingAtPath: path) else { return }
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 16)) ?? Data()
-        if head.isEmpty { throw StoreError.emptyFile(path) }
-        if head != Data("SQLite format 3\u{0}".utf8) { throw StoreError.notALedger(path) }
+    /// database file starts with SQLite's 16-byte magic string). A ledger being created by another
+    /// connection (`watch` opens it from two threads; a second process may start meanwhile) is
+    /// empty for the few milliseconds before its first page is written: an empty file is looked
+    /// at again for up to `creationGrace` seconds before it is refused.
+    static func checkExistingFile(_ path: String, creationGrace: TimeInterval = 1) throws {
+        let deadline = Date().addingTimeInterval(creationGrace)
+        while true {
+            // Absent: a new ledger. Unreadable: SQLite says why.
+            guard let handle = FileHandle(forReadingAtPath: path) else { return }
+            let head = (try? handle.read(upToCount: 16)) ?? Data()
+            try? handle.close()
+            if !head.isEmpty {
+                if head.count == 16 && head == Data("SQLite format 3\u{0}".utf8) { return }
+                // A first page still being written shows a prefix of the magic string.
+                if !Data("SQLite format 3\u{0}".utf8).starts(with: head) || Date() >= deadline { throw StoreError.notALedger(path) }
+            } else if Date() >= deadline {
+                throw StoreError.emptyFile(path)
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
     }
 
     /// The schema version of the open database.
