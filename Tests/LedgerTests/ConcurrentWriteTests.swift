@@ -1,10 +1,32 @@
 import Foundation
+import Synchronization
 @testable import Ledger
 import TestSupport
 import Testing
 
 /// A CLI edit while the worker writes never fails with "database is locked".
 @Suite struct ConcurrentWriteTests {
+    /// `watch` opens a new ledger from two threads while `query` may open it from another process:
+    /// each waits for the one creating and migrating it (the switch to WAL answers "busy" at once,
+    /// and the file is empty until its first page is written).
+    @Test func aNewLedgerOpenedByManyConnectionsAtOnceOpensForEach() throws {
+        for round in 0..<5 {
+            let folder = try TemporaryDirectory()
+            let path = folder.path("ledger.sqlite")
+            let failures = Mutex<[String]>([])
+            DispatchQueue.concurrentPerform(iterations: 6) { _ in
+                do {
+                    let store = try DraftStore(path: path)
+                    _ = try store.learningIsOn()
+                } catch {
+                    failures.withLock { $0.append("\(error)") }
+                }
+            }
+            #expect(failures.withLock { $0 }.isEmpty, "round \(round): \(failures.withLock { $0 })")
+            #expect(try DraftStore(path: path).schemaVersion == Migration.embedded.last?.id)
+        }
+    }
+
     @Test func editsAndFillsFromTwoConnectionsBothSucceed() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("ledger.sqlite")

@@ -31,7 +31,18 @@ public final class SQLiteConnection {
         sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_timeout(handle, busyTimeout)
         if !readOnly {
-            try execute("PRAGMA journal_mode = WAL")
+            // Switching to WAL takes a lock without waiting on the busy handler: a ledger that
+            // another connection is creating (and migrating) at this moment answers "busy" at
+            // once. Wait for it as for any lock.
+            let deadline = Date().addingTimeInterval(Double(busyTimeout) / 1000)
+            while true {
+                do {
+                    try execute("PRAGMA journal_mode = WAL")
+                    break
+                } catch let error as SQLiteError where error.isBusy && Date() < deadline {
+                    Thread.sleep(forTimeInterval: 0.01)
+                }
+            }
             try execute("PRAGMA synchronous = NORMAL")
         }
         try execute("PRAGMA foreign_keys = ON")
