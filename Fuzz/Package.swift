@@ -10,5 +10,6 @@ let package = Package(
     targets: [
         .executableTarget(name: "FuzzPartialJSON", dependencies: [.product(name: "FuzzChecks", package: "noteledger")]),
         .executableTarget(name: "FuzzRules", dependencies: [.product(name: "FuzzChecks", package: "noteledger")]),
+        .executableTarget(name: "FuzzCSV", dependencies: [.product(name: "FuzzChecks", package: "noteledger")]),
     ]
 )

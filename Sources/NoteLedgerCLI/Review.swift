@@ -38,12 +38,6 @@ enum Review {
         return String(flat.prefix(max(0, width - 1))) + "…"
     }
 
-    /// An RFC 4180 cell.
-    static func csvCell(_ text: String) -> String {
-        text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
-            ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
-    }
-
     static func originLabel(_ origin: VersionOrigin?) -> String {
         switch origin {
         case .fill?, .refill?: "model"

@@ -13,13 +13,18 @@ import Testing
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
     }
 
-    @Test(arguments: ["partial-json", "rules"])
+    static let oracles: [String: @Sendable ([UInt8]) -> String?] = [
+        "partial-json": FuzzChecks.partialJSON, "rules": FuzzChecks.rules, "csv": FuzzChecks.csv,
+    ]
+
+    @Test(arguments: ["partial-json", "rules", "csv"])
     func savedInputsPassTheirOracle(target: String) throws {
         let inputs = try Self.inputs(target)
         #expect(!inputs.isEmpty, "no saved inputs for \(target)")
+        let oracle = try #require(Self.oracles[target])
         for input in inputs {
             let bytes = Array(try Data(contentsOf: input))
-            let problem = target == "partial-json" ? FuzzChecks.partialJSON(bytes) : FuzzChecks.rules(bytes)
+            let problem = oracle(bytes)
             #expect(problem == nil, "\(target)/\(input.lastPathComponent): \(problem ?? "")")
         }
     }
@@ -33,5 +38,8 @@ import Testing
         // Found by fuzzing: a character outside the Basic Multilingual Plane written as an escaped
         // surrogate pair reads as that character, and every prefix of it extends the one before.
         #expect(FuzzChecks.partialJSON(Array("[\"caf\\u00e9 \\ud83d\\ude00\"]".utf8)) == nil)
+        // The CSV reader refuses what RFC 4180 does not allow, and reads quoted fields whole.
+        #expect(FuzzChecks.readRecords("a\"b\r\n") == nil)
+        #expect(FuzzChecks.readRecords("\"a,\"\"b\r\n\",c\r\n") == [["a,\"b\r\n", "c"]])
     }
 }

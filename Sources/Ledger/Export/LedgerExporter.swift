@@ -103,6 +103,18 @@ public struct LedgerExporter {
         writer.append(0x0A)
     }
 
+    /// Text cells as one CSV record (without its line break), each neutralised and quoted as the
+    /// ledger CSV's are: what `query --csv` prints, and what the `csv` fuzz target reads back.
+    public static func csvRecord(_ cells: [String]) -> String {
+        var writer: [UInt8] = []
+        for (index, cell) in cells.enumerated() {
+            if index > 0 { writer.append(UInt8(ascii: ",")) }
+            let bytes = Array(cell.utf8)
+            bytes.withUnsafeBufferPointer { writeText($0, to: &writer) }
+        }
+        return String(decoding: writer, as: UTF8.self)
+    }
+
     /// A text cell: neutralised when a spreadsheet would read it as a formula (OWASP CSV
     /// injection: a leading `=`, `+`, `-`, `@`, tab or CR gets a `'` before it), then quoted
     /// when it holds a comma, quote or line break (RFC 4180).

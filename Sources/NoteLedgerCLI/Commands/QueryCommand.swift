@@ -45,7 +45,7 @@ struct QueryCommand: Command {
             for draft in drafts {
                 let cells = [String(draft.id), draft.status.rawValue] + ["date", "merchant", "amount", "currency", "category", "purpose"]
                     .map { draft.expense.text(of: $0) ?? "" } + [String(draft.version), draft.locked.joined(separator: " "), draft.notePath]
-                console.out(cells.map(Review.csvCell).joined(separator: ","))
+                console.out(LedgerExporter.csvRecord(cells))
             }
         default:
             if drafts.isEmpty {
