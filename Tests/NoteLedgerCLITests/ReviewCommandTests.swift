@@ -132,6 +132,21 @@ import Testing
         let history = try runNoteLedger(["history", "\(draft["id"] as? Int ?? 0)"], environment: environment)
         #expect(history.stdout.contains("model (fill) gemma-3-270m-q4_k_m.gguf sha256 a5fd3b62230a"))
     }
+
+    @Test func queryCSVQuotesAndNeutralisesCellsAsTheLedgerCSVDoes() throws {
+        let (folder, environment) = try ledger()
+        _ = try runNoteLedger(["ingest", folder.path("Inbox/lunch.txt"), "--backend", "rules"], environment: environment)
+        let id = try #require(try drafts(environment).first?["id"] as? Int)
+        #expect(try runNoteLedger(["edit", "\(id)", "purpose==HYPERLINK(\"http://x\")", "merchant=Casa Lucio, Roma"],
+                                  environment: environment).status == 0)
+        let result = try runNoteLedger(["query", "--csv"], environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.first == "id,status,date,merchant,amount,currency,category,purpose,version,locked,note")
+        // A formula gets a ' before it (OWASP CSV injection), a comma or quote makes a quoted cell.
+        #expect(lines.dropFirst().first?.contains("\"Casa Lucio, Roma\"") == true, "\(result.stdout)")
+        #expect(lines.dropFirst().first?.contains("\"'=HYPERLINK(\"\"http://x\"\")\"") == true, "\(result.stdout)")
+    }
 }
 
 /// `noteledger export` end to end.
