@@ -11,5 +11,6 @@ let package = Package(
         .executableTarget(name: "FuzzPartialJSON", dependencies: [.product(name: "FuzzChecks", package: "noteledger")]),
         .executableTarget(name: "FuzzRules", dependencies: [.product(name: "FuzzChecks", package: "noteledger")]),
         .executableTarget(name: "FuzzCSV", dependencies: [.product(name: "FuzzChecks", package: "noteledger")]),
+        .executableTarget(name: "FuzzQuery", dependencies: [.product(name: "FuzzChecks", package: "noteledger")]),
     ]
 )

@@ -14,11 +14,12 @@ swift build -c release --sanitize=fuzzer --sanitize=address -Xswiftc -DFUZZING \
     -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp
 export SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0
 status=0
-for target in partial-json rules csv; do
+for target in partial-json rules csv query; do
     case $target in
         partial-json) binary=FuzzPartialJSON; max_len=512 ;;
         rules) binary=FuzzRules; max_len=1024 ;;
         csv) binary=FuzzCSV; max_len=512 ;;
+        query) binary=FuzzQuery; max_len=256 ;;
     esac
     corpus=.corpus/$target
     artifacts=artifacts/$target

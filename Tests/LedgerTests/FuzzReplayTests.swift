@@ -14,10 +14,10 @@ import Testing
     }
 
     static let oracles: [String: @Sendable ([UInt8]) -> String?] = [
-        "partial-json": FuzzChecks.partialJSON, "rules": FuzzChecks.rules, "csv": FuzzChecks.csv,
+        "partial-json": FuzzChecks.partialJSON, "rules": FuzzChecks.rules, "csv": FuzzChecks.csv, "query": FuzzChecks.query,
     ]
 
-    @Test(arguments: ["partial-json", "rules", "csv"])
+    @Test(arguments: ["partial-json", "rules", "csv", "query"])
     func savedInputsPassTheirOracle(target: String) throws {
         let inputs = try Self.inputs(target)
         #expect(!inputs.isEmpty, "no saved inputs for \(target)")

@@ -19,8 +19,10 @@ public enum DateResolver {
 
         // The patterns are only tried on notes holding their separator: Regex matching is slow.
         let bytes = text.utf8
+        // `\d` matches a digit with a combining mark on it too ("0\u{59A}"), which is no number.
         if bytes.contains(UInt8(ascii: "-")), let match = text.firstMatch(of: Patterns.isoDate),
-           let date = make(Int(match.1)!, Int(match.2)!, Int(match.3)!, calendar) {
+           let year = Int(match.1), let month = Int(match.2), let dayOfMonth = Int(match.3),
+           let date = make(year, month, dayOfMonth, calendar) {
             return format(date)
         }
         guard let received else { return nil }
@@ -51,9 +53,7 @@ public enum DateResolver {
             ? text.firstMatch(of: Patterns.dottedDate) : nil
         let numeric = slashed.map { (first: $0.1, second: $0.2, year: $0.3) }
             ?? dotted.map { (first: $0.1, second: $0.2, year: Optional($0.3)) }
-        if let match = numeric {
-            var first = Int(match.first)!
-            var second = Int(match.second)!
+        if let match = numeric, var first = Int(match.first), var second = Int(match.second) {
             if second > 12 && first <= 12 { swap(&first, &second) }
             if (1...31).contains(first), (1...12).contains(second) {
                 if let yearText = match.year, var year = Int(yearText) {

@@ -69,7 +69,9 @@ public struct DraftQuery: Sendable, Equatable {
             }
             return
         }
-        words.append(term)
+        // SQLite reads a full-text query as a C string: a NUL would end it inside its quotes.
+        let word = term.filter { $0 != "\0" }
+        if !word.isEmpty { words.append(word) }
     }
 
     /// The SQL and bindings selecting matching drafts, newest first.
