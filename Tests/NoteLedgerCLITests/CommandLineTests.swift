@@ -1,4 +1,5 @@
 import Foundation
+import Ledger
 import TestSupport
 import Testing
 
@@ -45,8 +46,21 @@ import Testing
         #expect(result.stdout.contains(folder.path("ledger.sqlite")))
     }
 
+    @Test func doctorReadsTheLedgerWithoutChangingIt() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("ledger.sqlite")
+        #expect(try runNoteLedger(["query", "--db", path]).status == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let result = try runNoteLedger(["doctor", "--db", path], environment: ["NOTELEDGER_MODEL": TestEnvironment.modelPath])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("schema          version \(Migration.embedded.last!.id)\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("learning        on (nothing learned yet)") || result.stdout.contains("learning        on; 0 edits"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
     @Test func doctorWithoutAModelSaysWhatToRun() throws {
-        let result = try runNoteLedger(["doctor", "--model", "/nonexistent/model.gguf"])
+        let folder = try TemporaryDirectory()
+        let result = try runNoteLedger(["doctor", "--model", "/nonexistent/model.gguf", "--db", folder.path("ledger.sqlite")])
         #expect(result.status == 1)
         #expect(result.stderr.contains("no model at /nonexistent/model.gguf; run `make deps`"))
     }

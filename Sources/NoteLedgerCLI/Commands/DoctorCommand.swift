@@ -58,15 +58,27 @@ struct DoctorCommand: Command {
         let exists = FileManager.default.fileExists(atPath: configuration.databasePath)
         line("database", configuration.databasePath + (exists ? "" : " (not created yet)"))
         if exists {
+            // Read only: the doctor looks, it never migrates or otherwise changes the ledger.
             do {
-                let store = try Review.openStore(context)
-                line("schema", "version \(store.schemaVersion)")
-                let on = try store.learningIsOn()
-                line("learning", (on ? "on" : "off (`noteledger learned on` switches it on)")
-                    + "; \(try store.learnedEditCount()) edits kept as evidence (`noteledger learned` lists them)")
-            } catch {
-                line("database", "cannot be opened: \(error)")
-                problems.append("the ledger \(configuration.databasePath) cannot be opened (\(error))")
+                let connection = try SQLiteConnection(path: configuration.databasePath, readOnly: true)
+                func tableExists(_ name: String) throws -> Bool {
+                    try !connection.query("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?", [.text(name)]).isEmpty
+                }
+                let version = try tableExists("schema_migrations") ? try Migrator.version(of: connection) : 0
+                let latest = Migration.embedded.last?.id ?? 0
+                line("schema", "version \(version)" + (version < latest ? " (this build upgrades it to \(latest) when a command opens it)" : ""))
+                if try tableExists("corrections") {
+                    let on = try connection.query("SELECT value FROM settings WHERE key = 'learning'").first?.string(0) != "off"
+                    let edits = try connection.query("SELECT count(*) FROM corrections WHERE forgotten = 0").first?.int(0) ?? 0
+                    line("learning", (on ? "on" : "off (`noteledger learned on` switches it on)")
+                        + "; \(edits) edits kept as evidence (`noteledger learned` lists them)")
+                } else {
+                    line("learning", "on (nothing learned yet)")
+                }
+            } catch let error as SQLiteError {
+                let advice = StoreError.advice(path: configuration.databasePath, error)
+                line("database", "cannot be read: \(advice)")
+                problems.append(advice)
             }
         } else {
             line("learning", "on (the default for a new ledger)")
