@@ -12,5 +12,6 @@ let package = Package(
         .executableTarget(name: "FuzzRules", dependencies: [.product(name: "FuzzChecks", package: "noteledger")]),
         .executableTarget(name: "FuzzCSV", dependencies: [.product(name: "FuzzChecks", package: "noteledger")]),
         .executableTarget(name: "FuzzQuery", dependencies: [.product(name: "FuzzChecks", package: "noteledger")]),
+        .executableTarget(name: "FuzzGrammar", dependencies: [.product(name: "FuzzChecks", package: "noteledger")]),
     ]
 )

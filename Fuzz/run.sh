@@ -14,12 +14,13 @@ swift build -c release --sanitize=fuzzer --sanitize=address -Xswiftc -DFUZZING \
     -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp
 export SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0
 status=0
-for target in partial-json rules csv query; do
+for target in partial-json rules csv query grammar; do
     case $target in
         partial-json) binary=FuzzPartialJSON; max_len=512 ;;
         rules) binary=FuzzRules; max_len=1024 ;;
         csv) binary=FuzzCSV; max_len=512 ;;
         query) binary=FuzzQuery; max_len=256 ;;
+        grammar) binary=FuzzGrammar; max_len=256 ;;
     esac
     corpus=.corpus/$target
     artifacts=artifacts/$target

@@ -15,9 +15,10 @@ import Testing
 
     static let oracles: [String: @Sendable ([UInt8]) -> String?] = [
         "partial-json": FuzzChecks.partialJSON, "rules": FuzzChecks.rules, "csv": FuzzChecks.csv, "query": FuzzChecks.query,
+        "grammar": FuzzChecks.grammar,
     ]
 
-    @Test(arguments: ["partial-json", "rules", "csv", "query"])
+    @Test(arguments: ["partial-json", "rules", "csv", "query", "grammar"])
     func savedInputsPassTheirOracle(target: String) throws {
         let inputs = try Self.inputs(target)
         #expect(!inputs.isEmpty, "no saved inputs for \(target)")

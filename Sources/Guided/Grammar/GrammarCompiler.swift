@@ -231,7 +231,8 @@ private struct RuleSet {
     mutating func name(_ body: String, suggested: String) -> String {
         if !body.contains(" ") && !body.contains("|") { return body }
         if let existing = byBody[body] { return existing }
-        var base = suggested.lowercased().map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined()
+        // GBNF names are ASCII letters, digits and dashes (llama.cpp reads nothing else as a name).
+        var base = suggested.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? String($0) : "-" }.joined()
         while base.contains("--") { base = base.replacingOccurrences(of: "--", with: "-") }
         base = base.trimmingCharacters(in: CharacterSet(charactersIn: "-"))
         if base.isEmpty { base = "rule" }
