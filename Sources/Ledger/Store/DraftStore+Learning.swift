@@ -267,7 +267,7 @@ public enum LearningError: Error, CustomStringConvertible, Sendable, Equatable {
 
     public var description: String {
         switch self {
-        case .notAName(let text): "'\(text)' is not a merchant name (it holds no word)"
+        case .notAName(let text): "'\(text)' holds no word, so it names no merchant"
         }
     }
 }
