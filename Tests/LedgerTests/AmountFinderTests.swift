@@ -120,9 +120,7 @@ import Testing
 
 /// Bank messages in the scripts and languages banks send them in. Every message here is invented.
 @Suite struct MultilingualBankMessageTests {
-    func amount(_ note: String) -> String? {
-        AmountFinder.best(in: AmountFinder.candidates(in: note))?.amount.description
-    }
+    func amount(_ note: String) -> String? { AmountRolesTests().amount(note) }
 
     @Test(arguments: [
         // The balance, limit or available amount is never the amount, in any script.

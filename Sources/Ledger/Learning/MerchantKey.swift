@@ -29,7 +29,8 @@ public enum MerchantKey {
         return keys
     }
 
-    private static func fold(_ text: String) -> String {
+    /// `text` with case and accents taken out, as learning compares text.
+    static func fold(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 

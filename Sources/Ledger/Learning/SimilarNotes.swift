@@ -90,7 +90,7 @@ struct NoteFeatures {
     let magnitude: Double?
 
     init(_ note: String, amount: Decimal?) {
-        let folded = note.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        let folded = MerchantKey.fold(note)
         let tokens = folded.split { !$0.isLetter }.map(String.init).filter { $0.count >= 2 }
         words = Set(tokens)
         var trigrams = Set<Int>()

@@ -71,6 +71,11 @@ extension DraftStore {
 
     /// Whether what was learned is applied to new fills (`learned off` / `on`; on by default).
     public func learningIsOn() throws -> Bool {
+        try Self.learningIsOn(connection)
+    }
+
+    /// The same on any connection to a ledger of schema 7 or later (`doctor` reads one read-only).
+    public static func learningIsOn(_ connection: SQLiteConnection) throws -> Bool {
         try connection.query("SELECT value FROM settings WHERE key = 'learning'").first?.string(0) != "off"
     }
 
@@ -249,6 +254,11 @@ extension DraftStore {
 
     /// How many edits are kept as evidence and not forgotten.
     public func learnedEditCount() throws -> Int {
+        try Self.learnedEditCount(connection)
+    }
+
+    /// The same on any connection to a ledger of schema 7 or later.
+    public static func learnedEditCount(_ connection: SQLiteConnection) throws -> Int {
         Int(try connection.query("SELECT count(*) FROM corrections WHERE forgotten = 0").first?.int(0) ?? 0)
     }
 }

@@ -68,8 +68,8 @@ struct DoctorCommand: Command {
                 let latest = Migration.embedded.last?.id ?? 0
                 line("schema", "version \(version)" + (version < latest ? " (this build upgrades it to \(latest) when a command opens it)" : ""))
                 if try tableExists("corrections") {
-                    let on = try connection.query("SELECT value FROM settings WHERE key = 'learning'").first?.string(0) != "off"
-                    let edits = try connection.query("SELECT count(*) FROM corrections WHERE forgotten = 0").first?.int(0) ?? 0
+                    let on = try DraftStore.learningIsOn(connection)
+                    let edits = try DraftStore.learnedEditCount(connection)
                     line("learning", (on ? "on" : "off (`noteledger learned on` switches it on)")
                         + "; \(edits) edits kept as evidence (`noteledger learned` lists them)")
                 } else {
