@@ -14,6 +14,8 @@ let package = Package(
         // MARK: - C libraries (installed by `make deps`)
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .systemLibrary(name: "CInotifyTools", path: "Sources/CInotifyTools"),
+        // Ours: a wrapping SQLite VFS that fails the Nth write or sync (fault-injection tests).
+        .target(name: "CSQLiteFaults", linkerSettings: [.linkedLibrary("sqlite3")]),
         // llama.cpp is built by `make deps` into a cache prefix that ships a llama.pc;
         // the Makefile puts that prefix on PKG_CONFIG_PATH.
         .systemLibrary(name: "CLlama", path: "Sources/CLlama", pkgConfig: "llama"),
@@ -27,7 +29,7 @@ let package = Package(
         .target(name: "GuidedLlama", dependencies: ["Guided", "Digest", "CLlama"]),
 
         // MARK: - Ledger core and the command line
-        .target(name: "Ledger", dependencies: ["Guided", "GuidedLlama", "Digest", "CSQLite", "CInotifyTools"],
+        .target(name: "Ledger", dependencies: ["Guided", "GuidedLlama", "Digest", "CSQLite", "CSQLiteFaults", "CInotifyTools"],
                 plugins: ["EmbedMigrations"]),
         // Migrations/*.sql become Swift source at build time.
         .executableTarget(name: "MigrationEmbedder"),
@@ -43,11 +45,13 @@ let package = Package(
 
         // MARK: - Tests
         .target(name: "TestSupport", dependencies: ["Guided"], path: "Tests/TestSupport"),
+        // Reading a whole ledger for comparison (fault-injection tests).
+        .target(name: "LedgerTestSupport", dependencies: ["Ledger"], path: "Tests/LedgerTestSupport"),
         .testTarget(name: "DigestTests", dependencies: ["Digest"]),
         .testTarget(name: "GuidedTests", dependencies: ["Guided", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "GuidedLlamaTests", dependencies: ["GuidedLlama", "Guided", "TestSupport"]),
-        .testTarget(name: "LedgerTests", dependencies: ["Ledger", "TestSupport", "FuzzChecks"]),
-        .testTarget(name: "NoteLedgerCLITests", dependencies: ["noteledger", "Ledger", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "LedgerTests", dependencies: ["Ledger", "TestSupport", "LedgerTestSupport", "FuzzChecks"]),
+        .testTarget(name: "NoteLedgerCLITests", dependencies: ["noteledger", "Ledger", "TestSupport", "LedgerTestSupport"], exclude: ["Golden"]),
     ]
 )
 

@@ -17,7 +17,9 @@ final class AtomicFileWriter {
         temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial").path
         descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         if descriptor < 0 {
-            throw ExportError.cannotWrite(url.deletingLastPathComponent().path, reason: String(cString: strerror(errno)))
+            let folder = url.deletingLastPathComponent().path
+            if errno == ENOSPC || errno == EDQUOT { throw ExportError.diskFull(folder) }
+            throw ExportError.cannotWrite(folder, reason: String(cString: strerror(errno)))
         }
         buffer.reserveCapacity(1 << 20)
     }
@@ -44,7 +46,12 @@ final class AtomicFileWriter {
         descriptor = -1
         guard rename(temporary, target) == 0 else { throw failure("rename") }
         finished = true
-        let folder = open(URL(fileURLWithPath: target).deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY)
+        Self.syncFolder(of: target)
+    }
+
+    /// Makes a rename or removal in the folder holding `path` durable.
+    static func syncFolder(of path: String) {
+        let folder = open(URL(fileURLWithPath: path).deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY)
         if folder >= 0 {
             fsync(folder)
             close(folder)
@@ -73,9 +80,12 @@ final class AtomicFileWriter {
     }
 
     private func failure(_ call: String) -> ExportError {
-        let reason = String(cString: strerror(errno))
+        let number = errno
         abandon()
-        return .cannotWrite(target, reason: "\(call): \(reason)")
+        if number == ENOSPC || number == EDQUOT {
+            return .diskFull(URL(fileURLWithPath: target).deletingLastPathComponent().path)
+        }
+        return .cannotWrite(target, reason: "\(call): \(String(cString: strerror(number)))")
     }
 }
 
@@ -83,6 +93,8 @@ final class AtomicFileWriter {
 public enum ExportError: Error, CustomStringConvertible, Sendable, Equatable {
     case cannotWrite(String, reason: String)
     case notAFolder(String)
+    /// The file system holding the folder has no space (or the user's quota is used up).
+    case diskFull(String)
 
     public var description: String {
         switch self {
@@ -90,6 +102,9 @@ public enum ExportError: Error, CustomStringConvertible, Sendable, Equatable {
             "cannot write the ledger to \(path): \(reason); check the folder exists, is writable and has space, "
                 + "or pass --to DIR. Nothing was marked exported"
         case .notAFolder(let path): "\(path) is not a folder; create it or pass --to DIR"
+        case .diskFull(let folder):
+            "the disk holding \(folder) is full: no file was written and nothing was marked exported. Free some "
+                + "space and run export again, or pass --to DIR"
         }
     }
 }

@@ -31,7 +31,6 @@ public struct LedgerExporter {
             throw ExportError.notAFolder(folder)
         }
         removeAbandonedFiles(in: folder)
-        let connection = store.connection
         // Which drafts: the same filter picks the rows written and the versions recorded. (Every
         // draft has its note: foreign keys are enforced and notes are never deleted.)
         var filter = "d.current_version > 0 AND d.status IN (\(statuses.map { _ in "?" }.joined(separator: ", ")))"
@@ -42,7 +41,23 @@ public struct LedgerExporter {
         let target = uniqueTarget(in: folder, now: now)
         // One write transaction: the rows written and the versions recorded are the same
         // snapshot. The file is renamed into place before the commit: a crash in between
-        // repeats rows in the next export, never loses one.
+        // repeats rows in the next export, never loses one. When the commit (or what is recorded
+        // before it) fails, the file is removed again: the ledger says nothing was exported.
+        var placed: String?
+        do {
+            return try write(filter: filter, bindings: bindings, to: target, now: now, placed: &placed)
+        } catch {
+            if let placed {
+                unlink(placed)
+                AtomicFileWriter.syncFolder(of: placed)
+            }
+            throw error
+        }
+    }
+
+    private func write(filter: String, bindings: [SQLiteValue], to target: String, now: Date,
+                       placed: inout String?) throws -> Result {
+        let connection = store.connection
         return try connection.transaction {
             let statement = try connection.statement("""
                 SELECT coalesce(d.date, substr(n.received_at, 1, 10)), d.merchant, d.amount, d.currency, d.category,
@@ -71,6 +86,7 @@ public struct LedgerExporter {
             }
             guard let writer else { return Result(path: nil, rows: 0) }
             try writer.commit()
+            placed = target
             try connection.run("INSERT INTO exports (path, rows, created_at) VALUES (?, ?, ?)",
                                [.text(target), .integer(Int64(rows)), .text(Timestamp.string(now))])
             // Per draft, the newest version exported; an export that repeats it changes nothing.

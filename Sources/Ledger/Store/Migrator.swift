@@ -80,23 +80,35 @@ public enum Migrator {
             // still refer to it meanwhile, so foreign keys are off during a migration (the pragma
             // does nothing inside a transaction) and every one is checked before it commits.
             try connection.execute("PRAGMA foreign_keys = OFF")
-            defer { try? connection.execute("PRAGMA foreign_keys = ON") }
-            try connection.transaction {
-                // Another process may have applied it while we waited for the lock.
-                if try connection.query("SELECT 1 FROM schema_migrations WHERE id = ?", [.integer(Int64(migration.id))]).isEmpty {
-                    if !applied.isEmpty { upgrading?(migration) }
-                    try connection.execute(migration.sql)
-                    if let broken = try connection.query("PRAGMA foreign_key_check").first {
-                        throw MigrationError.brokenReference(name: migration.name, table: broken.string(0) ?? "?",
-                                                             rowID: broken.int(1), parent: broken.string(2) ?? "?")
-                    }
-                    try connection.run(
-                        "INSERT INTO schema_migrations (id, name, checksum, applied_at) VALUES (?, ?, ?, ?)",
-                        [.integer(Int64(migration.id)), .text(migration.name), .text(migration.checksum), .text(Timestamp.now())])
-                }
+            do {
+                try apply(migration, on: connection, upgrading: applied.isEmpty ? nil : upgrading)
+            } catch {
+                try? connection.execute("PRAGMA foreign_keys = ON")
+                throw error
             }
+            // Checks must be on again before anything else writes: a failure here is the command's failure.
+            try connection.execute("PRAGMA foreign_keys = ON")
         }
         return try version(of: connection)
+    }
+
+    /// Applies `migration` in one transaction, unless another process did it while we waited for the lock.
+    private static func apply(_ migration: Migration, on connection: SQLiteConnection,
+                              upgrading: ((Migration) -> Void)?) throws {
+        try connection.transaction {
+            // Another process may have applied it while we waited for the lock.
+            if try connection.query("SELECT 1 FROM schema_migrations WHERE id = ?", [.integer(Int64(migration.id))]).isEmpty {
+                upgrading?(migration)
+                try connection.execute(migration.sql)
+                if let broken = try connection.query("PRAGMA foreign_key_check").first {
+                    throw MigrationError.brokenReference(name: migration.name, table: broken.string(0) ?? "?",
+                                                         rowID: broken.int(1), parent: broken.string(2) ?? "?")
+                }
+                try connection.run(
+                    "INSERT INTO schema_migrations (id, name, checksum, applied_at) VALUES (?, ?, ?, ?)",
+                    [.integer(Int64(migration.id)), .text(migration.name), .text(migration.checksum), .text(Timestamp.now())])
+            }
+        }
     }
 
     /// The highest migration applied to the database (0 when none).

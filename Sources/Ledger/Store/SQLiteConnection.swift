@@ -17,6 +17,7 @@ public final class SQLiteConnection {
     ///   - busyTimeout: how long a writer waits for a lock before failing, in milliseconds.
     /// - Throws: `SQLiteError` when the file cannot be opened or configured.
     public init(path: String, readOnly: Bool = false, busyTimeout: Int32 = 10_000) throws {
+        FaultInjection.armedFromEnvironment
         var pointer: OpaquePointer?
         let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
             | SQLITE_OPEN_NOMUTEX
@@ -57,6 +58,7 @@ public final class SQLiteConnection {
 
     /// Runs one or more statements that return no rows.
     public func execute(_ sql: String) throws {
+        if FaultInjection.isAvailable && FaultInjection.failsStep(path: path) { throw FaultInjection.stepFailure(sql: sql) }
         var errorMessage: UnsafeMutablePointer<CChar>?
         let rc = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
         if rc != SQLITE_OK {

@@ -109,6 +109,10 @@ public final class SQLiteStatement {
 
     /// Advances to the next row; nil when the statement is done.
     public func step() throws -> SQLiteRow? {
+        if FaultInjection.isAvailable && FaultInjection.failsStep(path: connection.path) {
+            sqlite3_reset(pointer)
+            throw FaultInjection.stepFailure(sql: sql)
+        }
         let rc = sqlite3_step(pointer)
         switch rc {
         case SQLITE_ROW:
@@ -128,6 +132,10 @@ public final class SQLiteStatement {
     /// Advances to the next row without reading it; false when done. Read columns with
     /// `withColumnBytes` and `columnInt64` before the next step.
     public func advance() throws -> Bool {
+        if FaultInjection.isAvailable && FaultInjection.failsStep(path: connection.path) {
+            sqlite3_reset(pointer)
+            throw FaultInjection.stepFailure(sql: sql)
+        }
         let rc = sqlite3_step(pointer)
         switch rc {
         case SQLITE_ROW: return true
