@@ -40,7 +40,7 @@ public final class NoteWorker {
         if inBackground { ThreadPriority.lowerCurrentThread() }
         guard !extractor.usesModel else {
             guard let job = try store.claimJob() else { return 0 }
-            await process(job)
+            try await process(job)
             onJobDone(job)
             return 1
         }
@@ -51,7 +51,7 @@ public final class NoteWorker {
             if job.noteText.contains(where: { !$0.isWhitespace }) {
                 readable.append(job)
             } else {
-                await process(job)  // records the failure
+                try await process(job)  // records the failure
                 onJobDone(job)
             }
         }
@@ -76,16 +76,22 @@ public final class NoteWorker {
         }
         do {
             try store.recordFills(fills)
+        } catch let error as SQLiteError where error.isTransient {
+            // The ledger cannot be written now: the jobs go back to the queue, none fails.
+            try? store.putBack(jobs.map(\.id))
+            throw error
         } catch {
             // Fall back to one at a time, so one bad fill does not hold back the others.
-            for fill in fills { await process(fill.job) }
+            for fill in fills { try await process(fill.job) }
         }
         fills.forEach { onJobDone($0.job) }
         return jobs.count
     }
 
-    /// Fills one job's draft. Never throws: failures are recorded on the job and draft.
-    public func process(_ job: Job) async {
+    /// Fills one job's draft. A failure of the note or the model is recorded on the job and draft.
+    /// - Throws: `SQLiteError` (`isTransient`) only when the ledger cannot be written (a full disk, an
+    ///   I/O error): the job is then put back in the queue, not failed.
+    public func process(_ job: Job) async throws {
         do {
             guard job.noteText.contains(where: { !$0.isWhitespace }) else {
                 try store.failJob(job.id, draftID: job.draftID, reason: "the note is empty")
@@ -101,6 +107,11 @@ public final class NoteWorker {
         } catch let error as SQLiteError where error.isBusy && job.attempts < Self.maximumAttempts {
             log("draft \(job.draftID): the database is busy; retrying")
             try? store.retryJob(job.id, after: Double(job.attempts) * 2, error: error.description)
+        } catch let error as SQLiteError where error.isTransient && !error.isBusy {
+            // Not the note's fault: it stays queued (putting it back may fail too; then the
+            // loop that meets the error takes its own jobs back once the ledger can be written).
+            try? store.putBack([job.id])
+            throw error
         } catch {
             log("draft \(job.draftID): \(error); marked failed")
             try? store.failJob(job.id, draftID: job.draftID, reason: "\(error)")

@@ -66,6 +66,32 @@ extension DraftStore {
         }
     }
 
+    /// Puts claimed jobs back, as they were before the claim: the ledger, not the note, failed
+    /// them (a full disk), so the attempt does not count.
+    public func putBack(_ ids: [Int64]) throws {
+        guard !ids.isEmpty else { return }
+        try connection.transaction {
+            for id in ids {
+                try connection.run("""
+                    UPDATE jobs SET state = 'pending', attempts = max(attempts - 1, 0), lease_until = NULL, lease_owner = NULL,
+                        updated_at = ? WHERE id = ? AND state = 'running'
+                    """, [.text(Timestamp.now()), .integer(id)])
+            }
+        }
+    }
+
+    /// Puts back the jobs this process holds: for a worker that holds none between batches, those
+    /// are jobs it could not put back itself (the ledger could not be written then). Returns how many.
+    @discardableResult
+    public func releaseOwnLeases() throws -> Int {
+        try connection.transaction {
+            try connection.run("""
+                UPDATE jobs SET state = 'pending', attempts = max(attempts - 1, 0), lease_until = NULL, lease_owner = NULL,
+                    updated_at = ? WHERE state = 'running' AND lease_owner = ?
+                """, [.text(Timestamp.now()), .text(Self.leaseOwner)])
+        }
+    }
+
     /// Marks a job done.
     public func completeJob(_ id: Int64) throws {
         try connection.transaction {

@@ -130,6 +130,8 @@ public final class InboxWatcher: Sendable {
         ready.signal()
         let intake = NoteIntake(store: store, inbox: root, settle: Self.settleDelay, log: log)
         var first = true
+        // A ledger that cannot be written (a full disk): what arrived waits here and is tried again.
+        var outage = LedgerOutage(path: databasePath, waiting: "new notes wait in memory")
         while !shutdown.isRequested {
             let wasIdle = actions.withLock { $0.isEmpty }
             _ = wake.wait(timeout: .now() + 0.5)
@@ -166,10 +168,23 @@ public final class InboxWatcher: Sendable {
                     }
                 }
                 try flush()
+                outage.succeeded(log: log)
+            } catch let error as SQLiteError where error.isTransient {
+                // Every action can be taken again (a note recorded already is unchanged), so the
+                // whole batch goes back, ahead of what arrived since.
+                actions.withLock { $0.insert(contentsOf: batch, at: 0) }
+                let wait = outage.failed(error, log: log)
+                let until = Date().addingTimeInterval(wait)
+                while Date() < until && !shutdown.isRequested { Thread.sleep(forTimeInterval: 0.05) }
+                continue
             } catch {
                 log("watcher: \(error)")
             }
             unrecorded.subtract(batch.count, ordering: .releasing)
+        }
+        let left = actions.withLock { $0.count }
+        if left > 0 {
+            log("\(left) change(s) in the inbox were not recorded yet; the next start reads the inbox again")
         }
     }
 }

@@ -51,25 +51,37 @@ struct WatchCommand: Command {
         // 10 s of steady work, never inside a commit that a new note waits for.
         var lastCheckpoint = Date()
         var wroteSinceCheckpoint = false
+        // A ledger that cannot be written (a full disk) stops fills, not the watch: they wait.
+        var outage = LedgerOutage(path: store.path, waiting: "fills wait in the queue")
         while !shutdown.isRequested {
             // A note is safe once it is queued, so when a burst piles up events the worker holds
             // back until they are recorded. A few waiting events do not hold it: while notes
             // arrive steadily there always are some, and fills would wait as long as notes come.
             let backlog = watcher.backlog
             wroteSinceCheckpoint = wroteSinceCheckpoint || backlog > 0
-            if backlog > Self.backlogThatHoldsFills {
+            if backlog > Self.backlogThatHoldsFills && outage.since == nil {
                 try await Task.sleep(for: .milliseconds(2))
                 continue
             }
-            let done = try await worker.processBatch()
-            wroteSinceCheckpoint = wroteSinceCheckpoint || done > 0
-            if wroteSinceCheckpoint && (done == 0 || Date().timeIntervalSince(lastCheckpoint) > 10) {
-                try store.connection.checkpoint()
-                lastCheckpoint = Date()
-                wroteSinceCheckpoint = false
-            }
-            if done == 0 {
-                try await Task.sleep(for: .milliseconds(50))
+            do {
+                if outage.since != nil {
+                    // Jobs claimed when the failure came and not put back then.
+                    try store.releaseOwnLeases()
+                }
+                let done = try await worker.processBatch()
+                wroteSinceCheckpoint = wroteSinceCheckpoint || done > 0
+                if wroteSinceCheckpoint && (done == 0 || Date().timeIntervalSince(lastCheckpoint) > 10) {
+                    try store.connection.checkpoint()
+                    lastCheckpoint = Date()
+                    wroteSinceCheckpoint = false
+                }
+                outage.succeeded(log: log)
+                if done == 0 {
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+            } catch let error as SQLiteError where error.isTransient {
+                let wait = outage.failed(error, log: log)
+                try await Task.sleep(for: .milliseconds(Int(wait * 1000)))
             }
         }
         watcher.waitUntilStopped()

@@ -1,0 +1,84 @@
+import Foundation
+import LedgerTestSupport
+import TestSupport
+import Testing
+
+/// `export` and `watch` on a file system that is really full (a small tmpfs, filled up): a clear
+/// message, no partial file, no note lost; the watcher keeps running and goes on when space returns.
+@Suite(.serialized) struct DiskFullTests {
+    @Test func anExportToAFullDiskWritesNothingMarksNothingAndSaysSo() throws {
+        let folder = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: folder.path("Inbox"), withIntermediateDirectories: true)
+        for index in 1...30 { try folder.write("Lunch at Casa Verde \(index).50 with the team", to: "Inbox/\(index).txt") }
+        let ledger = folder.path("ledger.sqlite")
+        #expect(try runNoteLedger(["--db", ledger, "ingest", folder.path("Inbox"), "--backend", "rules"]).status == 0)
+        #expect(try runNoteLedger(["--db", ledger, "approve"] + (1...30).map(String.init)).status == 0)
+        let disk = try SmallFileSystem(kilobytes: 64)
+        try disk.fill()
+        let before = try LedgerDump(path: ledger)
+
+        let export = try runNoteLedger(["--db", ledger, "export", "--to", disk.folder.path])
+        #expect(export.status == 1)
+        #expect(export.stderr.hasPrefix("Error: the disk holding \(disk.folder.path) is full: no file was written and nothing "
+                                        + "was marked exported"), "\(export.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: disk.folder.path) == [".filler"], "no partial file")
+        #expect(try LedgerDump(path: ledger) == before, "nothing marked exported")
+
+        try disk.free()
+        let again = try runNoteLedger(["--db", ledger, "export", "--to", disk.folder.path])
+        #expect(again.status == 0, "\(again.stderr)")
+        let file = try #require(try FileManager.default.contentsOfDirectory(atPath: disk.folder.path).first { $0.hasSuffix(".csv") })
+        let rows = CSVReader.rows(try String(contentsOfFile: disk.path(file), encoding: .utf8))
+        #expect(rows.count == 31, "a header and every draft")
+    }
+
+    @Test func watchKeepsRunningOnAFullDiskLosesNoNoteAndGoesOnWhenSpaceReturns() throws {
+        let folder = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: folder.path("Inbox"), withIntermediateDirectories: true)
+        let disk = try SmallFileSystem(kilobytes: 2048)
+        let ledger = disk.path("ledger.sqlite")
+        _ = FileManager.default.createFile(atPath: folder.path("watch.log"), contents: nil)
+        let process = Process()
+        process.executableURL = TestEnvironment.binaryURL
+        process.arguments = ["watch", "--inbox", folder.path("Inbox"), "--backend", "rules", "--db", ledger]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle(forWritingAtPath: folder.path("watch.log"))
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        func filled() throws -> Int {
+            let result = try runNoteLedger(["query", "--json", "--db", ledger])
+            let rows = (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]) ?? []
+            return rows.filter { ($0["status"] as? String) == "review" || ($0["status"] as? String) == "ready" }.count
+        }
+        func log() -> String { (try? String(contentsOfFile: folder.path("watch.log"), encoding: .utf8)) ?? "" }
+        func eventually(_ condition: () throws -> Bool) throws -> Bool {
+            for _ in 0..<300 {
+                if try condition() { return true }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            return false
+        }
+
+        for index in 1...3 { try folder.write("coffee \(index).20 at Blue Finch", to: "Inbox/before-\(index).txt") }
+        #expect(try eventually { try filled() == 3 }, "three drafts before the disk fills")
+
+        try disk.fill()
+        for index in 1...20 { try folder.write("taxi \(index),10 to the airport, note \(index)", to: "Inbox/full-\(index).txt") }
+        #expect(try eventually { log().contains("the disk holding the ledger \(ledger) is full") }, "\(log())")
+        Thread.sleep(forTimeInterval: 2)  // several retries meanwhile
+        #expect(process.isRunning, "the watcher keeps running: \(log())")
+        let full = log().components(separatedBy: "is full").count - 1
+        #expect(full >= 1 && full <= 2, "said once by the recorder (and once by the worker if it met it), not per note or try: \(log())")
+
+        try disk.free()
+        #expect(try eventually { try filled() == 23 }, "every note recorded and filled once space returned: \(log())")
+        #expect(log().contains("can be written again"), "\(log())")
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(log())")
+        #expect(try LedgerDump.integrity(of: ledger) == "ok")
+        let query = try runNoteLedger(["query", "--json", "--db", ledger])
+        let notes = ((try? JSONSerialization.jsonObject(with: Data(query.stdout.utf8)) as? [[String: Any]]) ?? []).compactMap { $0["note"] as? String }
+        #expect(Set(notes).count == 23, "one draft per note, none twice")
+    }
+}
