@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `make fuzz`: builds the fuzz targets with libFuzzer and AddressSanitizer (release) and runs each
-# for FUZZ_SECONDS (default 60) from the committed seeds and what earlier runs kept. A finding is
+# for FUZZ_SECONDS (default 60; FUZZ_TARGETS picks some, e.g. "query csv") from the committed seeds and what earlier runs kept. A finding is
 # minimized into Fuzz/artifacts/<target>/; once fixed, commit it to Tests/Fixtures/fuzz/<target>/,
 # where `swift test` replays it (FuzzReplayTests).
 set -euo pipefail
@@ -14,7 +14,7 @@ swift build -c release --sanitize=fuzzer --sanitize=address -Xswiftc -DFUZZING \
     -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp
 export SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0
 status=0
-for target in partial-json rules csv query grammar; do
+for target in ${FUZZ_TARGETS:-partial-json rules csv query grammar}; do
     case $target in
         partial-json) binary=FuzzPartialJSON; max_len=512 ;;
         rules) binary=FuzzRules; max_len=1024 ;;

@@ -85,4 +85,15 @@ import Testing
         #expect(try store.draft(5) == before, "the refused edit changed nothing")
         #expect(try store.history(5).count == 1)
     }
+
+    @Test func aLedgerOnAReadOnlyFileSystemIsRefusedUnchanged() throws {
+        let (folder, built) = try ledger()
+        defer { withExtendedLifetime(folder) {} }
+        let disk = try SmallFileSystem(kilobytes: 4096)
+        let path = disk.path("ledger.sqlite")
+        try FileManager.default.copyItem(atPath: built, toPath: path)
+        try disk.remountReadOnly()
+        // Root writes through file permissions, not through a read-only mount.
+        try expectRefused(path, saying: "is on a read-only file system", kind: "read-only")
+    }
 }

@@ -41,6 +41,12 @@ public final class SmallFileSystem: Sendable {
         while (try? handle.write(contentsOf: Data(count: 1))) != nil {}
     }
 
+    /// Makes the file system read-only.
+    public func remountReadOnly() throws {
+        let remount = try Self.run("/bin/mount", ["-o", "remount,ro", folder.path])
+        guard remount.status == 0 else { throw MountError(description: "cannot remount \(folder.path) read-only: \(remount.output)") }
+    }
+
     /// Gives the space back.
     public func free() throws {
         try FileManager.default.removeItem(atPath: filler)

@@ -4,9 +4,26 @@ import Foundation
 /// since:2026-11-01 until:2026-11-30 edited` and bare words, searched in the note, merchant and
 /// purpose (full text, prefix match). All terms must hold.
 public struct DraftQuery: Sendable, Equatable {
-    var conditions: [String] = []
-    var bindings: [SQLiteValue] = []
-    var words: [String] = []
+    /// One understood term.
+    public enum Term: Sendable, Equatable {
+        case edited
+        case amount(Comparison, Amount)
+        case status(DraftStatus)
+        case category(Category)
+        /// A substring of the merchant, case ignored (ASCII letters, as SQLite's LIKE).
+        case merchant(String)
+        /// The expense date (else the day the note arrived) on or after / on or before this day (yyyy-MM-dd).
+        case since(String)
+        case until(String)
+        /// A word searched as a prefix in the note, merchant and purpose (full text).
+        case word(String)
+    }
+
+    public enum Comparison: String, Sendable, CaseIterable {
+        case lessOrEqual = "<=", greaterOrEqual = ">=", less = "<", greater = ">", equal = "="
+    }
+
+    public private(set) var terms: [Term] = []
     public var limit: Int?
 
     /// A term that cannot be understood.
@@ -20,22 +37,33 @@ public struct DraftQuery: Sendable, Equatable {
     public init(_ terms: [String], limit: Int? = nil) throws {
         self.limit = limit
         for term in terms {
-            try add(term)
+            if let parsed = try Self.parse(term) { self.terms.append(parsed) }
         }
     }
 
-    private mutating func add(_ term: String) throws {
-        if term == "edited" {
-            conditions.append("EXISTS (SELECT 1 FROM field_locks l WHERE l.draft_id = d.id)")
-            return
+    /// The terms written back, one per element, in a form `init` reads as the same query.
+    public var printed: [String] {
+        terms.map { term in
+            switch term {
+            case .edited: "edited"
+            case .amount(let comparison, let amount): "amount\(comparison.rawValue)\(amount)"
+            case .status(let status): "status:\(status.rawValue)"
+            case .category(let category): "category:\(category.rawValue)"
+            case .merchant(let text): "merchant:\(text)"
+            case .since(let day): "since:\(day)"
+            case .until(let day): "until:\(day)"
+            case .word(let word): word
+            }
         }
+    }
+
+    private static func parse(_ term: String) throws -> Term? {
+        if term == "edited" { return .edited }
         if let match = term.wholeMatch(of: /amount(<=|>=|<|>|=)(.+)/) {
             guard let amount = Amount(String(match.2).replacingOccurrences(of: ",", with: ".")) else {
                 throw TermError(term: term, reason: "the amount must be a number, e.g. amount>20")
             }
-            conditions.append("d.amount_e4 \(match.1) ?")
-            bindings.append(.integer(DraftStore.amountE4(amount)))
-            return
+            return .amount(Comparison(rawValue: String(match.1))!, amount)
         }
         if let colon = term.firstIndex(of: ":"), colon != term.startIndex {
             let key = term[..<colon].lowercased()
@@ -45,39 +73,61 @@ public struct DraftQuery: Sendable, Equatable {
                 guard let status = DraftStatus(rawValue: value.lowercased()) else {
                     throw TermError(term: term, reason: "status is one of " + DraftStatus.allCases.map(\.rawValue).joined(separator: ", "))
                 }
-                conditions.append("d.status = ?")
-                bindings.append(.text(status.rawValue))
+                return .status(status)
             case "category":
                 guard let category = Category(rawValue: value.lowercased()) else {
                     throw TermError(term: term, reason: "category is one of food, travel, shopping, other")
                 }
-                conditions.append("d.category = ?")
-                bindings.append(.text(category.rawValue))
+                return .category(category)
             case "merchant":
-                conditions.append("d.merchant LIKE ? ESCAPE '\\'")
-                bindings.append(.text("%" + value.replacingOccurrences(of: "\\", with: "\\\\")
-                    .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"))
+                return .merchant(value)
             case "since", "until":
-                guard DateResolver.parse(value) != nil else {
+                // Compared as text with the stored yyyy-MM-dd: the day is written that way, whatever the term's digits.
+                guard let date = DateResolver.parse(value) else {
                     throw TermError(term: term, reason: "\(key) needs a date like 2026-11-01")
                 }
-                // The expense date when known, else the day the note arrived.
-                conditions.append("coalesce(d.date, substr(n.received_at, 1, 10)) \(key == "since" ? ">=" : "<=") ?")
-                bindings.append(.text(value))
+                let day = DateResolver.format(date)
+                return key == "since" ? .since(day) : .until(day)
             default:
                 throw TermError(term: term, reason: "known terms are status:, category:, merchant:, since:, until:, amount<op>N, edited")
             }
-            return
         }
         // SQLite reads a full-text query as a C string: a NUL would end it inside its quotes.
         let word = term.filter { $0 != "\0" }
-        if !word.isEmpty { words.append(word) }
+        return word.isEmpty ? nil : .word(word)
     }
 
     /// The SQL and bindings selecting matching drafts, newest first.
     func sql() -> (String, [SQLiteValue]) {
-        var conditions = self.conditions
-        var bindings = self.bindings
+        var conditions: [String] = []
+        var bindings: [SQLiteValue] = []
+        var words: [String] = []
+        for term in terms {
+            switch term {
+            case .edited:
+                conditions.append("EXISTS (SELECT 1 FROM field_locks l WHERE l.draft_id = d.id)")
+            case .amount(let comparison, let amount):
+                conditions.append("d.amount_e4 \(comparison.rawValue) ?")
+                bindings.append(.integer(DraftStore.amountE4(amount)))
+            case .status(let status):
+                conditions.append("d.status = ?")
+                bindings.append(.text(status.rawValue))
+            case .category(let category):
+                conditions.append("d.category = ?")
+                bindings.append(.text(category.rawValue))
+            case .merchant(let text):
+                conditions.append("d.merchant LIKE ? ESCAPE '\\'")
+                bindings.append(.text("%" + text.replacingOccurrences(of: "\\", with: "\\\\")
+                    .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"))
+            case .since(let day), .until(let day):
+                // The expense date when known, else the day the note arrived.
+                let comparison = if case .since = term { ">=" } else { "<=" }
+                conditions.append("coalesce(d.date, substr(n.received_at, 1, 10)) \(comparison) ?")
+                bindings.append(.text(day))
+            case .word(let word):
+                words.append(word)
+            }
+        }
         if !words.isEmpty {
             // Each word a quoted prefix query, so punctuation in it is not FTS syntax.
             let match = words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }.joined(separator: " ")

@@ -162,7 +162,7 @@ extension DraftStore {
     }
 
     /// The amount times 10^4 as an integer, for exact comparison in SQL.
-    static func amountE4(_ amount: Amount) -> Int64 {
+    public static func amountE4(_ amount: Amount) -> Int64 {
         var scaled = amount.value * 10_000
         var rounded = Decimal()
         NSDecimalRound(&rounded, &scaled, 0, .plain)

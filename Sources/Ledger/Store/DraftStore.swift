@@ -174,6 +174,13 @@ public final class DraftStore {
     }
 }
 
+/// True when the folder holding `path` is on a file system mounted read-only.
+private func isOnReadOnlyFileSystem(_ path: String) -> Bool {
+    var info = statvfs()
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    return statvfs(folder, &info) == 0 && info.f_flag & UInt(ST_RDONLY) != 0
+}
+
 /// A store failure a person can act on.
 public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
     case cannotCreateFolder(String, reason: String)
@@ -203,7 +210,12 @@ public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
 
     /// What a person can do about `error` on the ledger at `path`.
     public static func advice(path: String, _ error: SQLiteError) -> String {
-        switch error.code & 0xff {
+        if [8, 14].contains(error.code & 0xff) && isOnReadOnlyFileSystem(path) {
+            // SQLite needs to write beside a WAL ledger (its shared-memory index) even to read it.
+            return "the ledger \(path) is on a read-only file system (SQLite: \(error.message)); nothing was changed. "
+                + "Remount it read-write, or copy the ledger to a writable folder and pass --db PATH"
+        }
+        return switch error.code & 0xff {
         case 11, 26:  // SQLITE_CORRUPT, SQLITE_NOTADB
             "the ledger \(path) is damaged (SQLite: \(error.message)); nothing was changed. Restore it from a backup, "
                 + "or recover what is readable with `sqlite3 \(path) .recover | sqlite3 recovered.sqlite` and pass "
