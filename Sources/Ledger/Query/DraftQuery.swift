@@ -57,7 +57,11 @@ public struct DraftQuery: Sendable, Equatable {
         }
     }
 
-    private static func parse(_ term: String) throws -> Term? {
+    private static func parse(_ typed: String) throws -> Term? {
+        // SQLite reads a full-text query and a LIKE pattern as C strings: after a NUL, a word would
+        // end inside its quotes and a merchant pattern match every merchant. NULs are dropped first,
+        // so "edited\0" is `edited` as it prints.
+        let term = typed.filter { $0 != "\0" }
         if term == "edited" { return .edited }
         if let match = term.wholeMatch(of: /amount(<=|>=|<|>|=)(.+)/) {
             guard let amount = Amount(String(match.2).replacingOccurrences(of: ",", with: ".")) else {
@@ -92,9 +96,7 @@ public struct DraftQuery: Sendable, Equatable {
                 throw TermError(term: term, reason: "known terms are status:, category:, merchant:, since:, until:, amount<op>N, edited")
             }
         }
-        // SQLite reads a full-text query as a C string: a NUL would end it inside its quotes.
-        let word = term.filter { $0 != "\0" }
-        return word.isEmpty ? nil : .word(word)
+        return term.isEmpty ? nil : .word(term)
     }
 
     /// The SQL and bindings selecting matching drafts, newest first.
