@@ -203,17 +203,24 @@ public enum DateResolver {
         return nil
     }
 
-    /// `YYYY-MM-DD` of a date in UTC (the calendars here are UTC): the day part of the store's timestamp.
+    /// `YYYY-MM-DD` of a date in UTC, read with the calendar that made it. (Not through the C
+    /// library's `gmtime`, which counts Gregorian days back past 1582, where Foundation's calendar
+    /// turns Julian: a date made by one and written by the other moved by up to ten days.)
     static func format(_ date: Date) -> String {
-        String(Timestamp.string(date).prefix(10))
+        let parts = utcCalendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
     }
 
-    /// Reads `YYYY-MM-DD` (UTC midnight); nil for anything else.
-    public static func parse(_ text: String) -> Date? {
-        let parts = text.split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 3, text.count == 10 else { return nil }
+    private static let utcCalendar: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        return make(parts[0], parts[1], parts[2], calendar)
+        return calendar
+    }()
+
+    /// Reads `YYYY-MM-DD` (UTC midnight, years 1 to 9999); nil for anything else.
+    public static func parse(_ text: String) -> Date? {
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3, text.count == 10, (1...9999).contains(parts[0]) else { return nil }
+        return make(parts[0], parts[1], parts[2], utcCalendar)
     }
 }
