@@ -44,7 +44,7 @@ public struct LedgerOutage: Sendable {
     static func reason(_ error: SQLiteError, path: String) -> String {
         switch error.code & 0xff {
         case 13: "the disk holding the ledger \(path) is full; free some space"
-        case 5, 6: "the ledger \(path) is locked by another process (a sqlite3 shell, a backup?)"
+        case 5, 6: "the ledger \(path) is locked by another process (another noteledger, a sqlite3 session, a backup)"
         case 8: "the ledger \(path) or its folder is read-only; make both writable"
         default: "cannot write the ledger \(path) (SQLite: \(error.message)); check the disk"
         }
