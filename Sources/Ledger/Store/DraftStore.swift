@@ -221,7 +221,7 @@ public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
                 + "or recover what is readable with `sqlite3 \(path) .recover | sqlite3 recovered.sqlite` and pass "
                 + "--db recovered.sqlite; the ledger CSV files already exported hold what they held"
         case 5, 6:  // SQLITE_BUSY, SQLITE_LOCKED
-            "the ledger \(path) is locked by another process (another noteledger, a sqlite3 shell, a backup) for longer "
+            "the ledger \(path) is locked by another process (another noteledger, a sqlite3 session, a backup) for longer "
                 + "than the busy timeout (\(DraftStore.busyTimeout) ms, NOTELEDGER_BUSY_TIMEOUT); nothing was changed. "
                 + "Try again when it is done"
         case 8:  // SQLITE_READONLY
