@@ -11,8 +11,8 @@ public final class DraftStore {
     var similarNotes = SimilarNotesCache()
 
     /// Opens (creating it and its folder if needed) the ledger at `path` and migrates it. A file
-    /// that is there but is no ledger (empty, another kind of file) is refused before SQLite
-    /// touches it, so it is never changed.
+    /// that is there but is no ledger (empty, another kind of file) is refused unchanged: an empty
+    /// one before SQLite opens it, another kind of file when SQLite finds no database header.
     /// - Parameters:
     ///   - busyTimeout: how long a write waits for another process's lock, in milliseconds
     ///     (`NOTELEDGER_BUSY_TIMEOUT`, default 10 s).
@@ -31,7 +31,7 @@ public final class DraftStore {
             connection = try SQLiteConnection(path: path, busyTimeout: busyTimeout)
             try Migrator.migrate(connection, upgrading: upgrading)
         } catch let error as SQLiteError {
-            throw StoreError.unusable(path, error)
+            throw Self.isNotALedger(path, error) ? StoreError.notALedger(path) : StoreError.unusable(path, error)
         }
     }
 
@@ -40,27 +40,34 @@ public final class DraftStore {
         ProcessInfo.processInfo.environment["NOTELEDGER_BUSY_TIMEOUT"].flatMap { Int32($0) }.map { max(0, $0) } ?? 10_000
     }
 
-    /// Refuses a file at `path` that cannot be a ledger: empty, or not an SQLite database (every
-    /// database file starts with SQLite's 16-byte magic string). A ledger being created by another
-    /// connection (`watch` opens it from two threads; a second process may start meanwhile) is
-    /// empty for the few milliseconds before its first page is written: an empty file is looked
-    /// at again for up to `creationGrace` seconds before it is refused.
+    /// Refuses an empty file at `path`: SQLite would take it for a new database and write one into
+    /// it. A ledger being created by another connection (`watch` opens it from two threads; a
+    /// second process may start meanwhile) is empty for the few milliseconds before its first page
+    /// is written: an empty file is looked at again for up to `creationGrace` seconds first.
+    ///
+    /// Only `stat`: the file is never opened here. SQLite's locks are POSIX locks, which the kernel
+    /// drops for the whole process when any descriptor of the file is closed; opening and closing
+    /// the ledger beside a store already open in this process would release that store's locks,
+    /// and a reader in another process would then remove the write-ahead log from under it. A file
+    /// that is not an SQLite database is told by SQLite itself (`SQLITE_NOTADB`, see `notALedger`).
     static func checkExistingFile(_ path: String, creationGrace: TimeInterval = 1) throws {
         let deadline = Date().addingTimeInterval(creationGrace)
-        while true {
-            // Absent: a new ledger. Unreadable: SQLite says why.
-            guard let handle = FileHandle(forReadingAtPath: path) else { return }
-            let head = (try? handle.read(upToCount: 16)) ?? Data()
-            try? handle.close()
-            if !head.isEmpty {
-                if head.count == 16 && head == Data("SQLite format 3\u{0}".utf8) { return }
-                // A first page still being written shows a prefix of the magic string.
-                if !Data("SQLite format 3\u{0}".utf8).starts(with: head) || Date() >= deadline { throw StoreError.notALedger(path) }
-            } else if Date() >= deadline {
-                throw StoreError.emptyFile(path)
-            }
+        var info = stat()
+        // Absent: a new ledger. Not a regular file or unreadable: SQLite says why.
+        while stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && info.st_size == 0 {
+            if Date() >= deadline { throw StoreError.emptyFile(path) }
             Thread.sleep(forTimeInterval: 0.02)
         }
+    }
+
+    /// Whether SQLite's refusal `error` of the file at `path` means it is another kind of file
+    /// rather than a damaged ledger: it does not start with SQLite's 16-byte magic string. Read
+    /// only once SQLite refused the file, when no store of this process can have it open.
+    static func isNotALedger(_ path: String, _ error: SQLiteError) -> Bool {
+        guard error.code & 0xff == 26 /* SQLITE_NOTADB */, let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 16)) ?? Data()
+        return head != Data("SQLite format 3\u{0}".utf8)
     }
 
     /// The schema version of the open database.
