@@ -19,7 +19,17 @@ public enum InboxFiles {
             return "a temporary file (\(suffix))"
         }
         if name.hasPrefix(".") { return "a hidden file" }
+        if isDatabaseFile(name) { return "an SQLite database file (a ledger kept in the inbox is never read as a note)" }
         return nil
+    }
+
+    /// An SQLite database or one of the files SQLite keeps beside it, by its name. Never opened:
+    /// SQLite's locks are POSIX locks, dropped for a whole process when any descriptor of the file
+    /// closes, so reading the ledger itself from the process that holds it open would release them.
+    static func isDatabaseFile(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        let base = ["-wal", "-shm", "-journal"].first { lowered.hasSuffix($0) }.map { String(lowered.dropLast($0.count)) } ?? lowered
+        return [".sqlite", ".sqlite3", ".db", ".db3"].contains { base.hasSuffix($0) }
     }
 
     /// A note's text, or why it cannot be read as one.
