@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "NoteLedgerCLI", dependencies: ["Ledger", "Guided", "GuidedLlama", "Digest"]),
         .executableTarget(name: "noteledger", dependencies: ["NoteLedgerCLI"]),
         // What the fuzz targets check; `swift test` replays the saved inputs through it.
-        .target(name: "FuzzChecks", dependencies: ["Guided", "Ledger"]),
+        .target(name: "FuzzChecks", dependencies: ["Guided", "GuidedLlama", "Ledger"]),
         // `make bench-record`: the recording thread's store work alone.
         .executableTarget(name: "record-bench", dependencies: ["Ledger"], path: "Benchmarks/RecordBench"),
         // `make bench-learn`: learning from corrections replayed, and its look-up on a large ledger.

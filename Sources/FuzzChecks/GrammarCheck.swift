@@ -1,11 +1,14 @@
 import Foundation
 import Guided
+import GuidedLlama
+import Ledger
 
 extension FuzzChecks {
     /// The schema → GBNF compiler on schemas decoded from the input (any kind, nesting, guide and
     /// pattern text): it compiles or refuses with `GrammarCompilationError`, never anything else;
-    /// it compiles the same schema to the same text twice; and every rule the grammar refers to is
-    /// defined in it.
+    /// it compiles the same schema to the same text twice; every rule the grammar refers to is
+    /// defined in it; llama.cpp's grammar engine accepts a value of the schema drawn from the rest
+    /// of the input (`SchemaValues`); and a lone pattern admits what `NSRegularExpression` matches.
     public static func grammar(_ bytes: [UInt8]) -> String? {
         var reader = ByteReader(bytes)
         let schema = reader.schema(depth: 0)
@@ -28,7 +31,68 @@ extension FuzzChecks {
         if let missing = referred.subtracting(defined).sorted().first {
             return "rule \(missing) is referred to but not defined:\n\(first.text)"
         }
+        // What the grammar admits, read by llama.cpp's grammar engine (the one generation uses).
+        let acceptor: GrammarAcceptor
+        switch Self.acceptor {
+        case .success(let loaded): acceptor = loaded
+        case .failure(let error): return "the grammar oracle needs the default model (make deps): \(error)"
+        }
+        do {
+            if let value = reader.value(of: schema) {
+                let text = value.jsonString
+                let verdict = try acceptor.verdict(of: text, under: first)
+                guard verdict == .accepted else {
+                    return "the grammar does not accept a value of its schema (\(verdict)):\n\(text)\n\(first.text)"
+                }
+            }
+            if case .string(let guides) = schema.kind, guides.count == 1, case .pattern(let pattern) = guides[0] {
+                return try patternAgrees(pattern, grammar: first, reader: &reader, acceptor: acceptor)
+            }
+        } catch {
+            return "llama.cpp could not read the grammar or the value: \(error)\n\(first.text)"
+        }
         return nil
+    }
+
+    /// The default model's vocabulary, loaded once per process.
+    static let acceptor: Result<GrammarAcceptor, any Error> = Result {
+        try GrammarAcceptor(model: LlamaModel(url: URL(fileURLWithPath: Configuration.resolve().modelPath)))
+    }
+
+    /// A string schema guided by one pattern admits exactly what `NSRegularExpression` matches
+    /// whole, for candidate strings of printable ASCII without `"` and `\` (where the translator's
+    /// subset means what ICU's expressions mean) made of the pattern's own characters and others.
+    static func patternAgrees(_ pattern: String, grammar: Grammar, reader: inout ByteReader,
+                              acceptor: GrammarAcceptor) throws -> String? {
+        guard let regex = try? NSRegularExpression(pattern: "^(?:" + anchorsRemoved(pattern) + ")$") else { return nil }
+        let own = pattern.filter { $0.isASCII && !$0.isWhitespace && $0 != "\"" && $0 != "\\" && $0.asciiValue! >= 0x20 }
+        for _ in 0..<8 {
+            var candidate = ""
+            for _ in 0..<reader.number(9) {
+                if !own.isEmpty && reader.number(3) != 0 {
+                    candidate.append(Array(own)[reader.number(own.count)])
+                } else {
+                    let code = 0x20 + reader.number(0x5f)
+                    candidate.append(code == 0x22 || code == 0x5c ? " " : Character(Unicode.Scalar(UInt8(code))))
+                }
+            }
+            let range = NSRange(candidate.startIndex..., in: candidate)
+            let matches = regex.firstMatch(in: candidate, range: range) != nil
+            let verdict = try acceptor.verdict(of: GeneratedContent.quote(candidate), under: grammar)
+            if matches != (verdict == .accepted) {
+                return "pattern \(pattern.debugDescription) and its grammar disagree on \(candidate.debugDescription): "
+                    + "NSRegularExpression \(matches ? "matches" : "does not match"), the grammar says \(verdict)\n\(grammar.text)"
+            }
+        }
+        return nil
+    }
+
+    /// The pattern without the `^` and `$` that the translator reads as the string's ends.
+    private static func anchorsRemoved(_ pattern: String) -> String {
+        var text = Substring(pattern)
+        if text.first == "^" { text = text.dropFirst() }
+        if text.last == "$" && !text.dropLast().hasSuffix("\\") { text = text.dropLast() }
+        return String(text)
     }
 
     /// The rule names a GBNF text defines (`name ::= …`) and those its bodies refer to (outside

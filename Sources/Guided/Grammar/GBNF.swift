@@ -34,6 +34,12 @@ enum GBNF {
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 
+    /// The most times a repetition may require its item (`x{n}`, `x{n,}`, `x{n,m}`, for an item
+    /// that is one group, rule or character): llama.cpp copies a required item out `n` times and
+    /// refuses a grammar past 2,000 copies ("number of repetitions exceeds sane defaults"). The
+    /// optional part (`m - n`) has no such limit.
+    static let mostRequiredRepetitions = 2000
+
     /// `expression` repeated between `minimum` and `maximum` times (nil: unbounded).
     static func repeated(_ expression: String, minimum: Int, maximum: Int?) -> String {
         switch (minimum, maximum) {

@@ -214,6 +214,10 @@ public struct GrammarCompiler: Sendable {
         if let maximum, maximum < minimum {
             throw GrammarCompilationError(path: path, reason: "the array's minimum count \(minimum) is above its maximum \(maximum)")
         }
+        if minimum - 1 > GBNF.mostRequiredRepetitions {
+            throw GrammarCompilationError(path: path, reason: "the array's minimum count \(minimum) is above "
+                + "\(GBNF.mostRequiredRepetitions + 1), the most llama.cpp's grammar engine can require")
+        }
         let item = rules.name(try expression(for: elementSchema, path: path + "[]", rules: &rules), suggested: path + "-item")
         if maximum == 0 { return GBNF.literal("[]") }
         let rest = GBNF.repeated("\", \" " + item, minimum: max(0, minimum - 1), maximum: maximum.map { $0 - 1 })

@@ -145,13 +145,17 @@ struct PatternTranslator {
             guard peek == "}" else { throw failure("unclosed {") }
             index += 1
             let bounds = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces }
-            guard (1...2).contains(bounds.count), let low = Int(bounds[0]),
-                  bounds.count == 1 || bounds[1].isEmpty || Int(bounds[1]) != nil else {
+            func count(_ text: String) -> Int? { text.allSatisfy(\.isASCII) && text.allSatisfy(\.isNumber) ? Int(text) : nil }
+            guard (1...2).contains(bounds.count), let low = count(bounds[0]),
+                  bounds.count == 1 || bounds[1].isEmpty || count(bounds[1]) != nil else {
                 index = start
                 throw failure("bad repetition {\(text)}")
             }
-            let high = bounds.count == 1 ? low : Int(bounds[1])
+            let high = bounds.count == 1 ? low : count(bounds[1])
             if let high, high < low { throw failure("bad repetition {\(text)}") }
+            if low > GBNF.mostRequiredRepetitions {
+                throw failure("{\(text)} requires \(low) repetitions; llama.cpp's grammar engine takes at most \(GBNF.mostRequiredRepetitions)")
+            }
             result = "(" + atom + ")" + (bounds.count == 1 ? "{\(low)}" : "{\(low),\(high.map(String.init) ?? "")}")
         default:
             return atom

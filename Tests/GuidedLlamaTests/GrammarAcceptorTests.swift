@@ -1,0 +1,45 @@
+import Foundation
+import Guided
+import GuidedLlama
+import TestSupport
+import Testing
+
+/// `GrammarAcceptor`: what llama.cpp's grammar engine admits, byte by byte, with the real vocabulary.
+struct GrammarAcceptorTests {
+    static let acceptor: Result<GrammarAcceptor, any Error> = Result { try GrammarAcceptor(model: LlamaModel(url: TestEnvironment.modelURL)) }
+
+    static let receipt = GenerationSchema(.object(name: "Receipt", properties: [
+        .init("shop", .string(.maxLength(12))),
+        .init("total", .decimal(.range(0...500))),
+        .init("items", .array(of: .string(.anyOf(["tea", "café crème"])), .minimumCount(1), .maximumCount(3))),
+    ]))
+
+    @Test func aValueOfTheSchemaIsAcceptedAndTheFirstWrongByteIsFound() throws {
+        let acceptor = try Self.acceptor.get()
+        let grammar = try GrammarCompiler().compile(Self.receipt)
+        let value = #"{"shop": "Blue Finch", "total": 12.5, "items": ["tea", "café crème"]}"#
+        #expect(try acceptor.verdict(of: value, under: grammar) == .accepted)
+        // The same with a total over the range: the third digit of 512 is the first byte refused.
+        let over = value.replacingOccurrences(of: "12.5", with: "512")
+        let offset = over.utf8.count - over.drop { $0 != "5" }.utf8.count
+        #expect(try acceptor.verdict(of: over, under: grammar) == .rejected(atByte: offset + 2))
+        #expect(try acceptor.verdict(of: String(value.dropLast()), under: grammar) == .incomplete)
+        // A string one character past maxLength (12): the byte after the twelfth character.
+        let long = value.replacingOccurrences(of: "Blue Finch", with: "Blue Finches!")
+        #expect(try acceptor.verdict(of: long, under: grammar) == .rejected(atByte: #"{"shop": "Blue Finches"#.utf8.count))
+    }
+
+    @Test func llamaCppRequiresAtMost2000CopiesAndTheCompilerStaysWithin() throws {
+        let acceptor = try Self.acceptor.get()
+        // The engine's own limit, as the compiler's `GBNF.mostRequiredRepetitions` states it.
+        #expect(try acceptor.verdict(of: "", under: Grammar("root ::= (\"a\"){2000,} | \"\"\n")) == .accepted)
+        #expect(throws: LlamaError.self) { try acceptor.verdict(of: "", under: Grammar("root ::= (\"a\"){2001,} | \"\"\n")) }
+        // An array of at least 2,001 (2,000 copies after the first) compiles and llama.cpp takes it; one more is refused.
+        let largest = try GrammarCompiler().compile(.array(of: .boolean, .minimumCount(2001)))
+        let value = "[" + Array(repeating: "true", count: 2001).joined(separator: ", ") + "]"
+        #expect(try acceptor.verdict(of: value, under: largest) == .accepted)
+        #expect(throws: GrammarCompilationError.self) { try GrammarCompiler().compile(.array(of: .boolean, .minimumCount(2002))) }
+        #expect(throws: GrammarCompilationError.self) { try GrammarCompiler().compile(.string(.pattern("a{2001}"))) }
+        #expect(throws: GrammarCompilationError.self) { try GrammarCompiler().compile(.string(.pattern("a{-1}"))) }
+    }
+}
