@@ -42,4 +42,17 @@ struct GrammarAcceptorTests {
         #expect(throws: GrammarCompilationError.self) { try GrammarCompiler().compile(.string(.pattern("a{2001}"))) }
         #expect(throws: GrammarCompilationError.self) { try GrammarCompiler().compile(.string(.pattern("a{-1}"))) }
     }
+
+    /// Fuzz finding: a text starting with a combining mark (U+0744) gave a grammar of `""` alone,
+    /// the mark having merged with the opening quote into one character and been dropped with it.
+    /// Choices that are canonically equivalent ("é" and "e" + U+0301) each keep their own bytes.
+    @Test func spansAndChoicesAreMatchedScalarByScalar() throws {
+        let acceptor = try Self.acceptor.get()
+        let span = try GrammarCompiler().compile(.string(.substring(of: "\u{0744}x tea")))
+        #expect(try acceptor.verdict(of: "\"\u{0744}x\"", under: span) == .accepted)
+        #expect(try acceptor.verdict(of: "\"\u{0744}x tea\"", under: span) == .accepted)
+        let cases = ["caf\u{e9}", "cafe\u{301}"] + (1...8).map { "case \($0)" }
+        let choice = try GrammarCompiler().compile(.enumeration(cases))
+        for text in cases { #expect(try acceptor.verdict(of: GeneratedContent.quote(text), under: choice) == .accepted, "\(text.unicodeScalars.map(\.value))") }
+    }
 }

@@ -18,9 +18,11 @@ enum GBNF {
         return out + "\""
     }
 
-    /// The GBNF literal for `text` written as the inside of a JSON string.
+    /// The GBNF literal for `text` written as the inside of a JSON string. The quotes are dropped
+    /// as scalars: as characters, a text that starts with a combining mark would take the opening
+    /// quote into its first character and lose it with the quote.
     static func jsonStringBody(_ text: String) -> String {
-        literal(String(GeneratedContent.quote(text).dropFirst().dropLast()))
+        literal(String(String.UnicodeScalarView(GeneratedContent.quote(text).unicodeScalars.dropFirst().dropLast())))
     }
 
     /// A character a JSON string may hold unescaped.

@@ -27,7 +27,7 @@ enum SpanGrammar {
     static func expression(for spans: [String]) -> String {
         let trie = Trie()
         for span in spans {
-            trie.insert(Array(GeneratedContent.quote(span).dropFirst().dropLast()))
+            trie.insert(Array(GeneratedContent.quote(span).unicodeScalars.dropFirst().dropLast()))
         }
         return trie.gbnf()
     }
@@ -55,12 +55,15 @@ enum SpanGrammar {
         return ranges
     }
 
-    /// A character trie; a node that ends a span makes the rest optional.
+    /// A trie of Unicode scalars (not characters: characters compare by canonical equivalence,
+    /// so "é" and "e" + U+0301 would share a branch written with the first one's scalars, and a
+    /// leading combining mark would merge with the quote before it); a node that ends a span
+    /// makes the rest optional.
     private final class Trie {
-        var children: [(Character, Trie)] = []
+        var children: [(Unicode.Scalar, Trie)] = []
         var isEnd = false
 
-        func insert(_ characters: [Character]) {
+        func insert(_ characters: [Unicode.Scalar]) {
             var node = self
             for character in characters {
                 if let next = node.children.first(where: { $0.0 == character })?.1 {
@@ -78,14 +81,14 @@ enum SpanGrammar {
         func gbnf() -> String {
             let branches = children.map { character, child -> String in
                 // Follow single-child chains into one literal.
-                var literal = String(character)
+                var literal = String.UnicodeScalarView([character])
                 var node = child
                 while node.children.count == 1 && !node.isEnd {
                     literal.append(node.children[0].0)
                     node = node.children[0].1
                 }
                 let rest = node.children.isEmpty ? "" : " " + node.gbnf()
-                return GBNF.literal(literal) + rest
+                return GBNF.literal(String(literal)) + rest
             }
             let body = branches.count == 1 ? branches[0] : "(" + branches.joined(separator: " | ") + ")"
             if children.isEmpty { return "" }
