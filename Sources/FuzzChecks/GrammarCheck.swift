@@ -103,13 +103,14 @@ extension FuzzChecks {
         for line in text.split(separator: "\n") {
             guard let separator = line.range(of: " ::= ") else { continue }
             defined.insert(String(line[..<separator.lowerBound]))
-            let body = Array(line[separator.upperBound...])
+            // Scalars, not characters: a quote followed by a combining mark is one character.
+            let body = Array(line[separator.upperBound...].unicodeScalars)
             var index = 0
             while index < body.count {
                 let character = body[index]
                 if character == "\"" || character == "[" || character == "{" {
                     // A literal, a character class, or a repetition count ({1,17}).
-                    let closing: Character = character == "\"" ? "\"" : character == "[" ? "]" : "}"
+                    let closing: Unicode.Scalar = character == "\"" ? "\"" : character == "[" ? "]" : "}"
                     index += 1
                     while index < body.count && body[index] != closing {
                         index += body[index] == "\\" ? 2 : 1
@@ -119,7 +120,7 @@ extension FuzzChecks {
                     // GBNF names are runs of ASCII letters, digits and dashes, a digit first too.
                     var name = ""
                     while index < body.count && isNameCharacter(body[index]) {
-                        name.append(body[index])
+                        name.unicodeScalars.append(body[index])
                         index += 1
                     }
                     referred.insert(name)
@@ -133,6 +134,10 @@ extension FuzzChecks {
 
     static func isNameCharacter(_ character: Character) -> Bool {
         character.isASCII && (character.isLetter || character.isNumber || character == "-")
+    }
+
+    static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII && isNameCharacter(Character(scalar))
     }
 }
 
