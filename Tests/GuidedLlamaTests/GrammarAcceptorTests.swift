@@ -39,8 +39,20 @@ struct GrammarAcceptorTests {
         let value = "[" + Array(repeating: "true", count: 2001).joined(separator: ", ") + "]"
         #expect(try acceptor.verdict(of: value, under: largest) == .accepted)
         #expect(throws: GrammarCompilationError.self) { try GrammarCompiler().compile(.array(of: .boolean, .minimumCount(2002))) }
-        #expect(throws: GrammarCompilationError.self) { try GrammarCompiler().compile(.string(.pattern("a{2001}"))) }
-        #expect(throws: GrammarCompilationError.self) { try GrammarCompiler().compile(.string(.pattern("a{-1}"))) }
+    }
+
+    /// An unbounded repetition of what can match nothing is left recursion to llama.cpp, which
+    /// refuses the grammar (fuzz finding `()*`); the compiler refuses it first. A bounded one and an
+    /// unbounded one of what must match something are taken, and match what the pattern means.
+    @Test func repetitionsLlamaCppTakesMatchWhatThePatternMeans() throws {
+        let acceptor = try Self.acceptor.get()
+        #expect(throws: LlamaError.self) { try acceptor.verdict(of: "\"\"", under: Grammar("root ::= \"\\\"\" (\"\")* \"\\\"\"\n")) }
+        let bounded = try GrammarCompiler().compile(.string(.pattern("(a?){3}b")))
+        for (text, verdict) in [("aab", GrammarAcceptor.Verdict.accepted), ("b", .accepted), ("aaaab", .rejected(atByte: 4))] {
+            #expect(try acceptor.verdict(of: GeneratedContent.quote(text), under: bounded) == verdict, "\(text)")
+        }
+        let unbounded = try GrammarCompiler().compile(.string(.pattern("(ab)*c")))
+        #expect(try acceptor.verdict(of: GeneratedContent.quote("ababc"), under: unbounded) == .accepted)
     }
 
     /// Fuzz finding: a text starting with a combining mark (U+0744) gave a grammar of `""` alone,

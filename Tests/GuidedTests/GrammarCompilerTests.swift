@@ -33,6 +33,14 @@ import Testing
         (.string(.anyOf(["long choice"]), .maxLength(3)), "no choice within maxLength"),
         (.enumeration([]), "at least one case"),
         (.object("Twice", [.init("a", .boolean), .init("a", .boolean)]), "declared twice"),
+        // Found by the grammar oracle: llama.cpp refuses the left recursion these would become.
+        (.string(.pattern("()*")), "can match nothing"),
+        (.string(.pattern("(a?)+")), "can match nothing"),
+        (.string(.pattern("(a|)*")), "can match nothing"),
+        (.string(.pattern("(b*c?){2,}")), "can match nothing"),
+        (.array(of: .boolean, .minimumCount(2002)), "the most llama.cpp's grammar engine can require"),
+        (.string(.pattern("a{2001}")), "takes at most 2000"),
+        (.string(.pattern("a{-1}")), "bad repetition"),
     ])
     func refusesWhatItCannotEnforce(schema: GenerationSchema, reason: String) {
         let error = #expect(throws: GrammarCompilationError.self) { try GrammarCompiler().compile(schema) }

@@ -25,34 +25,41 @@ struct PatternTranslator {
     mutating func translate() throws -> String {
         let expression = try alternation()
         if index < pattern.count { throw failure("unexpected '\(pattern[index])'") }
-        return expression
+        return expression.text
+    }
+
+    /// A translated part, and whether it can match the empty string (which an unbounded
+    /// repetition of it must not: llama.cpp refuses the left recursion `x*` becomes).
+    private struct Part {
+        var text: String
+        var nullable: Bool
     }
 
     // MARK: - Recursive descent
 
-    private mutating func alternation() throws -> String {
+    private mutating func alternation() throws -> Part {
         var branches = [try sequence()]
         while peek == "|" {
             index += 1
             branches.append(try sequence())
         }
-        return branches.count == 1 ? branches[0] : "(" + branches.joined(separator: " | ") + ")"
+        if branches.count == 1 { return branches[0] }
+        return Part(text: "(" + branches.map(\.text).joined(separator: " | ") + ")", nullable: branches.contains { $0.nullable })
     }
 
-    private mutating func sequence() throws -> String {
-        var items: [String] = []
+    private mutating func sequence() throws -> Part {
+        var items: [Part] = []
         while let character = peek, character != "|", character != ")" {
             let atom = try self.atom()
             items.append(try quantified(atom))
         }
-        return items.isEmpty ? "\"\"" : items.joined(separator: " ")
+        if items.isEmpty { return Part(text: "\"\"", nullable: true) }
+        return Part(text: items.map(\.text).joined(separator: " "), nullable: items.allSatisfy(\.nullable))
     }
 
-    private mutating func atom() throws -> String {
-        let character = pattern[index]
-        index += 1
-        switch character {
-        case "(":
+    private mutating func atom() throws -> Part {
+        if pattern[index] == "(" {
+            index += 1
             if peek == "?" {
                 guard index + 1 < pattern.count, pattern[index + 1] == ":" else {
                     throw failure("lookaround and named groups are not supported")
@@ -62,7 +69,16 @@ struct PatternTranslator {
             let inner = try alternation()
             guard peek == ")" else { throw failure("unclosed group") }
             index += 1
-            return "(" + inner + ")"
+            return Part(text: "(" + inner.text + ")", nullable: inner.nullable)
+        }
+        return Part(text: try single(), nullable: false)
+    }
+
+    /// An atom that matches exactly one character.
+    private mutating func single() throws -> String {
+        let character = pattern[index]
+        index += 1
+        switch character {
         case "[": return try characterClass()
         case ".": return GBNF.jsonCharacter
         case "\\": return try escape()
@@ -127,13 +143,16 @@ struct PatternTranslator {
         return "[" + body + "]"
     }
 
-    private mutating func quantified(_ atom: String) throws -> String {
-        guard let character = peek else { return atom }
-        var result = atom
+    private mutating func quantified(_ part: Part) throws -> Part {
+        let atom = part.text
+        guard let character = peek else { return part }
+        var result = part
+        var unbounded = false
         switch character {
         case "*", "+", "?":
             index += 1
-            result = atom + String(character)
+            result = Part(text: atom + String(character), nullable: character != "+" || part.nullable)
+            unbounded = character != "?"
         case "{":
             let start = index
             index += 1
@@ -156,9 +175,14 @@ struct PatternTranslator {
             if low > GBNF.mostRequiredRepetitions {
                 throw failure("{\(text)} requires \(low) repetitions; llama.cpp's grammar engine takes at most \(GBNF.mostRequiredRepetitions)")
             }
-            result = "(" + atom + ")" + (bounds.count == 1 ? "{\(low)}" : "{\(low),\(high.map(String.init) ?? "")}")
+            result = Part(text: "(" + atom + ")" + (bounds.count == 1 ? "{\(low)}" : "{\(low),\(high.map(String.init) ?? "")}"),
+                          nullable: low == 0 || part.nullable)
+            unbounded = bounds.count == 2 && high == nil
         default:
-            return atom
+            return part
+        }
+        if unbounded && part.nullable {
+            throw failure("a repeated part that can match nothing (like ()* or (a?)+) is not supported; repeat what it must match, e.g. (a)*")
         }
         if peek == "?" || peek == "+" { throw failure("lazy and possessive quantifiers are not supported") }
         return result
