@@ -14,13 +14,13 @@ extension ByteReader {
         case .string(let guides):
             return string(guides).map(GeneratedContent.string)
         case .integer(let guides):
-            let (low, high) = Self.bounds(guides)
+            let (low, high) = NumberGuide.bounds(guides)
             return .number(String(integer(low, high)))
         case .double(let guides):
-            let (low, high) = Self.bounds(guides)
+            let (low, high) = NumberGuide.bounds(guides)
             return real(low.map { Int($0) }, high.map { Int($0) })
         case .decimal(let guides):
-            let (low, high) = Self.bounds(guides)
+            let (low, high) = NumberGuide.bounds(guides)
             return real(low.map { NSDecimalNumber(decimal: $0).intValue }, high.map { NSDecimalNumber(decimal: $0).intValue })
         case .boolean:
             return .bool(number(2) == 1)
@@ -58,22 +58,6 @@ extension ByteReader {
             }
             return .object(members)
         }
-    }
-
-    /// The tightest bounds the guides give together.
-    static func bounds<Value: Comparable>(_ guides: [NumberGuide<Value>]) -> (Value?, Value?) {
-        var low: Value?
-        var high: Value?
-        for guide in guides {
-            switch guide {
-            case .minimum(let value): low = low.map { max($0, value) } ?? value
-            case .maximum(let value): high = high.map { min($0, value) } ?? value
-            case .range(let range):
-                low = low.map { max($0, range.lowerBound) } ?? range.lowerBound
-                high = high.map { min($0, range.upperBound) } ?? range.upperBound
-            }
-        }
-        return (low, high)
     }
 
     /// A whole number in `low...high`; a missing bound is 100,000 beyond the other (or zero).

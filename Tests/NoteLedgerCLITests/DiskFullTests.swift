@@ -33,52 +33,30 @@ import Testing
     }
 
     @Test func watchKeepsRunningOnAFullDiskLosesNoNoteAndGoesOnWhenSpaceReturns() throws {
-        let folder = try TemporaryDirectory()
-        try FileManager.default.createDirectory(atPath: folder.path("Inbox"), withIntermediateDirectories: true)
         let disk = try SmallFileSystem(kilobytes: 2048)
         let ledger = disk.path("ledger.sqlite")
-        _ = FileManager.default.createFile(atPath: folder.path("watch.log"), contents: nil)
-        let process = Process()
-        process.executableURL = TestEnvironment.binaryURL
-        process.arguments = ["watch", "--inbox", folder.path("Inbox"), "--backend", "rules", "--db", ledger]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle(forWritingAtPath: folder.path("watch.log"))
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-        func filled() throws -> Int {
-            let result = try runNoteLedger(["query", "--json", "--db", ledger])
-            let rows = (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]) ?? []
-            return rows.filter { ($0["status"] as? String) == "review" || ($0["status"] as? String) == "ready" }.count
-        }
-        func log() -> String { (try? String(contentsOfFile: folder.path("watch.log"), encoding: .utf8)) ?? "" }
-        func eventually(_ condition: () throws -> Bool) throws -> Bool {
-            for _ in 0..<300 {
-                if try condition() { return true }
-                Thread.sleep(forTimeInterval: 0.1)
-            }
-            return false
-        }
+        let watch = try WatchProcess(database: ledger)
+        try watch.start()
+        defer { _ = watch.stop() }
+        func eventually(_ condition: () throws -> Bool) throws -> Bool { try NoteLedgerCLITests.eventually(30, condition) }
 
-        for index in 1...3 { try folder.write("coffee \(index).20 at Blue Finch", to: "Inbox/before-\(index).txt") }
-        #expect(try eventually { try filled() == 3 }, "three drafts before the disk fills")
+        for index in 1...3 { try watch.folder.write("coffee \(index).20 at Blue Finch", to: "Inbox/before-\(index).txt") }
+        #expect(try eventually { try watch.filled() == 3 }, "three drafts before the disk fills: \(watch.log())")
 
         try disk.fill()
-        for index in 1...20 { try folder.write("taxi \(index),10 to the airport, note \(index)", to: "Inbox/full-\(index).txt") }
-        #expect(try eventually { log().contains("the disk holding the ledger \(ledger) is full") }, "\(log())")
+        for index in 1...20 { try watch.folder.write("taxi \(index),10 to the airport, note \(index)", to: "Inbox/full-\(index).txt") }
+        #expect(try eventually { watch.log().contains("the disk holding the ledger \(ledger) is full") }, "\(watch.log())")
         Thread.sleep(forTimeInterval: 2)  // several retries meanwhile
-        #expect(process.isRunning, "the watcher keeps running: \(log())")
-        let full = log().components(separatedBy: "is full").count - 1
-        #expect(full >= 1 && full <= 2, "said once by the recorder (and once by the worker if it met it), not per note or try: \(log())")
+        #expect(watch.isRunning, "the watcher keeps running: \(watch.log())")
+        let full = watch.log().components(separatedBy: "is full").count - 1
+        #expect(full >= 1 && full <= 2, "said once by the recorder (and once by the worker if it met it), not per note or try: \(watch.log())")
 
         try disk.free()
-        #expect(try eventually { try filled() == 23 }, "every note recorded and filled once space returned: \(log())")
-        #expect(log().contains("can be written again"), "\(log())")
-        process.terminate()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(log())")
+        #expect(try eventually { try watch.filled() == 23 }, "every note recorded and filled once space returned: \(watch.log())")
+        #expect(watch.log().contains("can be written again"), "\(watch.log())")
+        #expect(watch.stop() == 0, "\(watch.log())")
         #expect(try LedgerDump.integrity(of: ledger) == "ok")
-        let query = try runNoteLedger(["query", "--json", "--db", ledger])
-        let notes = ((try? JSONSerialization.jsonObject(with: Data(query.stdout.utf8)) as? [[String: Any]]) ?? []).compactMap { $0["note"] as? String }
+        let notes = try watch.drafts().compactMap { $0["note"] as? String }
         #expect(Set(notes).count == 23, "one draft per note, none twice")
     }
 }

@@ -38,36 +38,15 @@ struct SharedLedgerTests {
     }
 
     @Test func aLedgerKeptInTheInboxIsNeverReadAsANote() throws {
-        let folder = try TemporaryDirectory()
-        try FileManager.default.createDirectory(atPath: folder.path("Inbox"), withIntermediateDirectories: true)
-        let ledger = folder.path("Inbox/ledger.sqlite")
-        _ = FileManager.default.createFile(atPath: folder.path("watch.log"), contents: nil)
-        let process = Process()
-        process.executableURL = TestEnvironment.binaryURL
-        process.arguments = ["watch", "--inbox", folder.path("Inbox"), "--backend", "rules", "--db", ledger]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle(forWritingAtPath: folder.path("watch.log"))
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-        func drafts() throws -> [[String: Any]] {
-            let result = try runNoteLedger(["query", "--json", "--db", ledger])
-            return (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]) ?? []
-        }
-        func log() -> String { (try? String(contentsOfFile: folder.path("watch.log"), encoding: .utf8)) ?? "" }
-
-        var filled = false
-        for index in 1...10 { try folder.write("coffee \(index).20 at Blue Finch", to: "Inbox/\(index).txt") }
-        for _ in 0..<300 where !filled {
-            filled = try drafts().filter { $0["status"] as? String == "review" || $0["status"] as? String == "ready" }.count == 10
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-        #expect(filled, "\(log())")
-        process.terminate()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(log())")
-        let notes = try drafts().compactMap { $0["note"] as? String }
+        let watch = try WatchProcess(database: "Inbox/ledger.sqlite")
+        try watch.start()
+        defer { _ = watch.stop() }
+        for index in 1...10 { try watch.folder.write("coffee \(index).20 at Blue Finch", to: "Inbox/\(index).txt") }
+        #expect(try eventually(30) { try watch.filled() == 10 }, "\(watch.log())")
+        #expect(watch.stop() == 0, "\(watch.log())")
+        let notes = try watch.drafts().compactMap { $0["note"] as? String }
         #expect(notes.count == 10 && !notes.contains { $0.contains("ledger.sqlite") }, "\(notes)")
-        #expect(log().contains("ledger.sqlite: an SQLite database file"), "\(log())")
-        #expect(try LedgerDump.integrity(of: ledger) == "ok")
+        #expect(watch.log().contains("ledger.sqlite: an SQLite database file"), "\(watch.log())")
+        #expect(try LedgerDump.integrity(of: watch.database) == "ok")
     }
 }

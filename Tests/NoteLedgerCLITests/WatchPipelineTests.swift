@@ -5,71 +5,13 @@ import Testing
 /// The watcher and queue as a user meets them: bursts, crashes and bad files (rules backend, so
 /// the tests measure the pipeline, not the model).
 @Suite(.serialized) struct WatchPipelineTests {
-    final class Watch {
-        let folder: TemporaryDirectory
-        var process: Process?
-
-        init() throws {
-            folder = try TemporaryDirectory()
-            try FileManager.default.createDirectory(atPath: folder.path("Inbox"), withIntermediateDirectories: true)
-            _ = FileManager.default.createFile(atPath: folder.path("watch.log"), contents: nil)
-        }
-
-        var inbox: String { folder.path("Inbox") }
-        var database: String { folder.path("ledger.sqlite") }
-
-        func start() throws {
-            let process = Process()
-            process.executableURL = TestEnvironment.binaryURL
-            process.arguments = ["watch", "--inbox", inbox, "--backend", "rules", "--db", database]
-            process.standardOutput = FileHandle.nullDevice
-            let log = FileHandle(forWritingAtPath: folder.path("watch.log"))!
-            log.seekToEndOfFile()
-            process.standardError = log
-            try process.run()
-            self.process = process
-        }
-
-        func kill9() {
-            guard let process, process.isRunning else { return }
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-
-        func stop() -> Int32 {
-            guard let process else { return -1 }
-            process.terminate()
-            process.waitUntilExit()
-            return process.terminationStatus
-        }
-
-        func drafts() throws -> [[String: Any]] {
-            let result = try runNoteLedger(["query", "--json", "--db", database])
-            return (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]) ?? []
-        }
-
-        func log() throws -> String { try String(contentsOfFile: folder.path("watch.log"), encoding: .utf8) }
-
-        deinit { kill9() }
-    }
-
-    /// Polls until `condition` holds or `seconds` pass.
-    func eventually(_ seconds: Double = 60, _ condition: () throws -> Bool) rethrows -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if try condition() { return true }
-            Thread.sleep(forTimeInterval: 0.2)
-        }
-        return try condition()
-    }
-
-    func settled(_ watch: Watch, count: Int) throws -> Bool {
+    func settled(_ watch: WatchProcess, count: Int) throws -> Bool {
         let drafts = try watch.drafts()
         return drafts.count == count && drafts.allSatisfy { !["queued", "filling"].contains($0["status"] as? String ?? "") }
     }
 
     @Test func aBurstOf2000NotesBecomes2000DraftsNoneTwice() throws {
-        let watch = try Watch()
+        let watch = try WatchProcess()
         try watch.start()
         defer { _ = watch.stop() }
         Thread.sleep(forTimeInterval: 0.5)
@@ -82,7 +24,7 @@ import Testing
     }
 
     @Test func killedWatchersLoseNoNoteAndMakeNoDraftTwice() throws {
-        let watch = try Watch()
+        let watch = try WatchProcess()
         var written = 0
         var random = SystemRandomNumberGenerator()
         for round in 0..<4 {
@@ -107,7 +49,7 @@ import Testing
     }
 
     @Test func badInputNeverStopsTheWatcherAndEachSaysWhatHappened() throws {
-        let watch = try Watch()
+        let watch = try WatchProcess()
         try watch.start()
         defer { _ = watch.stop() }
         Thread.sleep(forTimeInterval: 0.5)
@@ -147,7 +89,7 @@ import Testing
         #expect(draft("reminder.txt")?["amount"] is NSNull)
         #expect(draft("a.txt") != nil && draft("d.txt") != nil && draft("g.txt") != nil, "renamed temp files are picked up")
         #expect(draft("after.txt")?["amount"] as? String == "12.40", "the watcher kept going")
-        let log = try watch.log()
+        let log = watch.log()
         for expected in ["binary.bin: it is a binary file", "latin1.txt: it is not UTF-8 text", "huge.txt: it is 5120 KiB",
                          "link.txt: it links outside the inbox", "a Syncthing temporary file", "a lock file",
                          "a temporary file (.part)", "a temporary file (.partial)", "a temporary file (.tmp)",

@@ -131,17 +131,7 @@ public struct GrammarCompiler: Sendable {
     // MARK: - Numbers
 
     private func bounds<Value>(_ guides: [NumberGuide<Value>], path: String) throws -> (Value?, Value?) {
-        var low: Value?
-        var high: Value?
-        for guide in guides {
-            switch guide {
-            case .minimum(let value): low = low.map { max($0, value) } ?? value
-            case .maximum(let value): high = high.map { min($0, value) } ?? value
-            case .range(let range):
-                low = low.map { max($0, range.lowerBound) } ?? range.lowerBound
-                high = high.map { min($0, range.upperBound) } ?? range.upperBound
-            }
-        }
+        let (low, high) = NumberGuide.bounds(guides)
         if let low, let high, low > high {
             throw GrammarCompilationError(path: path, reason: "the minimum is above the maximum; no value satisfies both")
         }

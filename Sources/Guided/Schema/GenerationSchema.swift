@@ -122,6 +122,23 @@ public enum NumberGuide<Value: Sendable & Equatable & Comparable>: Sendable, Equ
     case minimum(Value)
     case maximum(Value)
     case range(ClosedRange<Value>)
+
+    /// The bounds `guides` set together (the highest minimum, the lowest maximum); nil where none
+    /// is set. The lower may be above the upper: then no value satisfies them all.
+    public static func bounds(_ guides: [NumberGuide]) -> (lower: Value?, upper: Value?) {
+        var lower: Value?
+        var upper: Value?
+        for guide in guides {
+            switch guide {
+            case .minimum(let value): lower = lower.map { max($0, value) } ?? value
+            case .maximum(let value): upper = upper.map { min($0, value) } ?? value
+            case .range(let range):
+                lower = lower.map { max($0, range.lowerBound) } ?? range.lowerBound
+                upper = upper.map { min($0, range.upperBound) } ?? range.upperBound
+            }
+        }
+        return (lower, upper)
+    }
 }
 
 /// Constraints on a generated array.
