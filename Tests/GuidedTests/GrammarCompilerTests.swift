@@ -55,6 +55,11 @@ import Testing
         #expect(!spans.contains("asa"))
         #expect(!spans.contains("Lunch at Casa"), "longer than maxLength")
         #expect(spans.allSatisfy { $0.count <= 12 })
+        // Found by the grammar oracle: a span whose trailing punctuation takes it past maxLength
+        // is still offered without it.
+        #expect(SpanGrammar.spans(of: "Casa Lucio,,, paid", maxLength: 10).contains("Casa Lucio"))
+        // Canonically equivalent spans are both offered, each with its own bytes.
+        #expect(SpanGrammar.spans(of: "caf\u{e9} or cafe\u{301}", maxLength: nil).filter { $0.unicodeScalars.count <= 5 }.count == 3)
     }
 }
 

@@ -10,12 +10,17 @@ enum SpanGrammar {
         let limit = maxLength ?? 80
         let words = wordRanges(text)
         var spans: [String] = []
-        var seen = Set<String>()
+        // By bytes: strings compare by canonical equivalence, and "é" must not hide "e" + U+0301.
+        var seen = Set<[UInt8]>()
         for start in words.indices {
             for end in start..<words.count {
                 let span = String(text[words[start].lowerBound..<words[end].upperBound])
-                if span.count > limit { break }
-                for candidate in [span, trimmed(span)] where !candidate.isEmpty && seen.insert(candidate).inserted {
+                let shortened = trimmed(span)
+                // The trimmed span may fit where the whole one does not (fuzz finding); a longer
+                // span's trimmed form is longer still.
+                if shortened.count > limit { break }
+                for candidate in [span, shortened] where !candidate.isEmpty && candidate.count <= limit
+                    && seen.insert(Array(candidate.utf8)).inserted {
                     spans.append(candidate)
                 }
             }
