@@ -31,7 +31,7 @@ struct GrammarAcceptorTests {
 
     @Test func llamaCppRequiresAtMost2000CopiesAndTheCompilerStaysWithin() throws {
         let acceptor = try Self.acceptor.get()
-        // The engine's own limit, as the compiler's `GBNF.mostRequiredRepetitions` states it.
+        // The engine's own limit, as the compiler's `GBNF.mostRepetitions` states it.
         #expect(try acceptor.verdict(of: "", under: Grammar("root ::= (\"a\"){2000,} | \"\"\n")) == .accepted)
         #expect(throws: LlamaError.self) { try acceptor.verdict(of: "", under: Grammar("root ::= (\"a\"){2001,} | \"\"\n")) }
         // An array of at least 2,001 (2,000 copies after the first) compiles and llama.cpp takes it; one more is refused.
@@ -39,6 +39,31 @@ struct GrammarAcceptorTests {
         let value = "[" + Array(repeating: "true", count: 2001).joined(separator: ", ") + "]"
         #expect(try acceptor.verdict(of: value, under: largest) == .accepted)
         #expect(throws: GrammarCompilationError.self) { try GrammarCompiler().compile(.array(of: .boolean, .minimumCount(2002))) }
+    }
+
+    /// What the compiler writes near llama.cpp's repetition limits, llama.cpp reads (fuzz finding:
+    /// a string of maxLength 2000 was `(string-char){0,2000}`, which llama.cpp counts as two
+    /// rules times 2,000 and refuses); what it would not read, the compiler refuses first.
+    @Test(arguments: [
+        GenerationSchema.string(.maxLength(2000)), .array(of: .string(.maxLength(2000)), .maximumCount(2001)),
+        .array(of: .boolean, .minimumCount(2001), .maximumCount(2001)), .string(.pattern("(a{0,40}){0,40}")),
+        .string(.pattern("((ab|c)d?){1,400}")), .string(.pattern("[a-z]{2000}")), .string(.pattern("(x(y(z)*)*)*")),
+    ])
+    func grammarsNearTheLimitsAreReadByLlamaCpp(schema: GenerationSchema) throws {
+        let acceptor = try Self.acceptor.get()
+        let grammar = try GrammarCompiler().compile(schema)
+        #expect(throws: Never.self) { _ = try acceptor.verdict(of: "", under: grammar) }
+    }
+
+    /// The translator counts as llama.cpp does: `((ab|c)d?)` is five rules to it, so 400 copies
+    /// are read, and the same grammar with 401 is refused (the compiler refuses the pattern then).
+    @Test func thePatternTranslatorCountsRulesAsLlamaCppDoes() throws {
+        let acceptor = try Self.acceptor.get()
+        let grammar = try GrammarCompiler().compile(.string(.pattern("((ab|c)d?){1,400}")))
+        #expect(throws: Never.self) { _ = try acceptor.verdict(of: "", under: grammar) }
+        let over = Grammar(grammar.text.replacingOccurrences(of: "{1,400}", with: "{1,401}"))
+        #expect(throws: LlamaError.self) { _ = try acceptor.verdict(of: "", under: over) }
+        #expect(throws: GrammarCompilationError.self) { try GrammarCompiler().compile(.string(.pattern("((ab|c)d?){1,401}"))) }
     }
 
     /// An unbounded repetition of what can match nothing is left recursion to llama.cpp, which

@@ -38,8 +38,12 @@ import Testing
         (.string(.pattern("(a?)+")), "can match nothing"),
         (.string(.pattern("(a|)*")), "can match nothing"),
         (.string(.pattern("(b*c?){2,}")), "can match nothing"),
-        (.array(of: .boolean, .minimumCount(2002)), "the most llama.cpp's grammar engine can require"),
-        (.string(.pattern("a{2001}")), "takes at most 2000"),
+        (.array(of: .boolean, .minimumCount(2002)), "above 2001, the most llama.cpp's grammar engine can count to"),
+        (.array(of: .boolean, .maximumCount(2002)), "above 2001, the most llama.cpp's grammar engine can count to"),
+        (.string(.maxLength(2001)), "maxLength 2001 is above 2000"),
+        (.string(.pattern("a{2001}")), "counts repetitions to 2000 at most"),
+        (.string(.pattern("a{0,2001}")), "counts repetitions to 2000 at most"),
+        (.string(.pattern("((a{0,50}){0,50})")), "too complex for llama.cpp's grammar engine"),
         (.string(.pattern("a{-1}")), "bad repetition"),
     ])
     func refusesWhatItCannotEnforce(schema: GenerationSchema, reason: String) {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Small helpers for writing GBNF text.
 enum GBNF {
     /// A GBNF string literal matching `text` exactly.
@@ -36,20 +38,31 @@ enum GBNF {
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 
-    /// The most times a repetition may require its item (`x{n}`, `x{n,}`, `x{n,m}`, for an item
-    /// that is one group, rule or character): llama.cpp copies a required item out `n` times and
-    /// refuses a grammar past 2,000 copies ("number of repetitions exceeds sane defaults"). The
-    /// optional part (`m - n`) has no such limit.
-    static let mostRequiredRepetitions = 2000
+    /// The most times llama.cpp's grammar reader lets a repetition (`x{n}`, `x{n,}`, `x{n,m}`)
+    /// require or allow its item: it refuses a minimum over 2,000 ("number of repetitions exceeds
+    /// sane defaults"), silently reads a maximum over 2,000 as no maximum at all, and refuses a
+    /// repetition whose item, counted in the rules llama.cpp creates for it (1 for a rule name, a
+    /// literal or a class; for a group, the group and every rule made inside it), times the count
+    /// (the maximum, else the minimum) is over 2,000. The compiler and the pattern translator keep
+    /// within this, or refuse the schema.
+    static let mostRepetitions = 2000
 
     /// `expression` repeated between `minimum` and `maximum` times (nil: unbounded).
+    /// A rule name written alone is repeated as it is: llama.cpp counts it as one rule, while a
+    /// group around it counts the group and, the first time the name is seen, the name too.
     static func repeated(_ expression: String, minimum: Int, maximum: Int?) -> String {
-        switch (minimum, maximum) {
-        case (0, nil): "(\(expression))*"
-        case (1, nil): "(\(expression))+"
-        case (let low, nil): "(\(expression)){\(low),}"
-        case (let low, let high?) where low == high: "(\(expression)){\(low)}"
-        case (let low, let high?): "(\(expression)){\(low),\(high)}"
+        let item = isRuleName(expression) ? expression : "(\(expression))"
+        return switch (minimum, maximum) {
+        case (0, nil): "\(item)*"
+        case (1, nil): "\(item)+"
+        case (let low, nil): "\(item){\(low),}"
+        case (let low, let high?) where low == high: "\(item){\(low)}"
+        case (let low, let high?): "\(item){\(low),\(high)}"
         }
+    }
+
+    /// A GBNF rule name: ASCII letters, digits and dashes.
+    static func isRuleName(_ text: String) -> Bool {
+        !text.isEmpty && text.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-") }
     }
 }

@@ -84,6 +84,10 @@ public struct GrammarCompiler: Sendable {
                 guard length >= 0, maxLength == nil else {
                     throw GrammarCompilationError(path: path, reason: "maxLength must be given once and be at least 0")
                 }
+                guard length <= GBNF.mostRepetitions else {
+                    throw GrammarCompilationError(path: path, reason: "maxLength \(length) is above \(GBNF.mostRepetitions), "
+                        + "the most llama.cpp's grammar engine can count to")
+                }
                 maxLength = length
             default: break
             }
@@ -204,13 +208,14 @@ public struct GrammarCompiler: Sendable {
         if let maximum, maximum < minimum {
             throw GrammarCompilationError(path: path, reason: "the array's minimum count \(minimum) is above its maximum \(maximum)")
         }
-        if minimum - 1 > GBNF.mostRequiredRepetitions {
-            throw GrammarCompilationError(path: path, reason: "the array's minimum count \(minimum) is above "
-                + "\(GBNF.mostRequiredRepetitions + 1), the most llama.cpp's grammar engine can require")
+        if max(minimum, maximum ?? 0) - 1 > GBNF.mostRepetitions {
+            throw GrammarCompilationError(path: path, reason: "the array's count \(max(minimum, maximum ?? 0)) is above "
+                + "\(GBNF.mostRepetitions + 1), the most llama.cpp's grammar engine can count to")
         }
         let item = rules.name(try expression(for: elementSchema, path: path + "[]", rules: &rules), suggested: path + "-item")
         if maximum == 0 { return GBNF.literal("[]") }
-        let rest = GBNF.repeated("\", \" " + item, minimum: max(0, minimum - 1), maximum: maximum.map { $0 - 1 })
+        let next = rules.name("\", \" " + item, suggested: path + "-next")
+        let rest = GBNF.repeated(next, minimum: max(0, minimum - 1), maximum: maximum.map { $0 - 1 })
         let nonEmpty = "\"[\" " + item + " " + rest + " \"]\""
         return minimum == 0 ? "(\"[]\" | " + nonEmpty + ")" : nonEmpty
     }

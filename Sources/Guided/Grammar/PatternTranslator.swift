@@ -28,11 +28,18 @@ struct PatternTranslator {
         return expression.text
     }
 
-    /// A translated part, and whether it can match the empty string (which an unbounded
-    /// repetition of it must not: llama.cpp refuses the left recursion `x*` becomes).
+    /// A translated part, whether it can match the empty string (which an unbounded repetition
+    /// of it must not: llama.cpp refuses the left recursion `x*` becomes), and what llama.cpp
+    /// counts when it repeats it (`GBNF.mostRepetitions`).
     private struct Part {
         var text: String
         var nullable: Bool
+        /// The rules llama.cpp creates while reading the part: one per group, and one per optional
+        /// copy a repetition makes.
+        var rules = 0
+        /// What llama.cpp multiplies a repetition's count by when this part is repeated: 1 for a
+        /// character, a literal or a class; for a group, the group and the rules made inside it.
+        var weight = 1
     }
 
     // MARK: - Recursive descent
@@ -44,7 +51,9 @@ struct PatternTranslator {
             branches.append(try sequence())
         }
         if branches.count == 1 { return branches[0] }
-        return Part(text: "(" + branches.map(\.text).joined(separator: " | ") + ")", nullable: branches.contains { $0.nullable })
+        let rules = 1 + branches.map(\.rules).reduce(0, +)
+        return Part(text: "(" + branches.map(\.text).joined(separator: " | ") + ")", nullable: branches.contains { $0.nullable },
+                    rules: rules, weight: rules)
     }
 
     private mutating func sequence() throws -> Part {
@@ -54,7 +63,9 @@ struct PatternTranslator {
             items.append(try quantified(atom))
         }
         if items.isEmpty { return Part(text: "\"\"", nullable: true) }
-        return Part(text: items.map(\.text).joined(separator: " "), nullable: items.allSatisfy(\.nullable))
+        if items.count == 1 { return items[0] }
+        return Part(text: items.map(\.text).joined(separator: " "), nullable: items.allSatisfy(\.nullable),
+                    rules: items.map(\.rules).reduce(0, +))
     }
 
     private mutating func atom() throws -> Part {
@@ -69,7 +80,7 @@ struct PatternTranslator {
             let inner = try alternation()
             guard peek == ")" else { throw failure("unclosed group") }
             index += 1
-            return Part(text: "(" + inner.text + ")", nullable: inner.nullable)
+            return Part(text: "(" + inner.text + ")", nullable: inner.nullable, rules: 1 + inner.rules, weight: 1 + inner.rules)
         }
         return Part(text: try single(), nullable: false)
     }
@@ -151,8 +162,9 @@ struct PatternTranslator {
         switch character {
         case "*", "+", "?":
             index += 1
-            result = Part(text: atom + String(character), nullable: character != "+" || part.nullable)
+            result = Part(text: atom + String(character), nullable: character != "+" || part.nullable, rules: part.rules + 1)
             unbounded = character != "?"
+            if part.weight > GBNF.mostRepetitions { throw tooComplex(String(character)) }
         case "{":
             let start = index
             index += 1
@@ -172,11 +184,15 @@ struct PatternTranslator {
             }
             let high = bounds.count == 1 ? low : count(bounds[1])
             if let high, high < low { throw failure("bad repetition {\(text)}") }
-            if low > GBNF.mostRequiredRepetitions {
-                throw failure("{\(text)} requires \(low) repetitions; llama.cpp's grammar engine takes at most \(GBNF.mostRequiredRepetitions)")
+            if max(low, high ?? 0) > GBNF.mostRepetitions {
+                throw failure("{\(text)}: llama.cpp's grammar engine counts repetitions to \(GBNF.mostRepetitions) at most")
             }
+            // Written as a group around the atom: the group is one more rule.
+            let weight = 1 + part.rules
+            let optional = high.map { $0 - low } ?? 1
+            if weight * (high.flatMap { $0 > 0 ? $0 : nil } ?? max(low, 1)) > GBNF.mostRepetitions { throw tooComplex("{\(text)}") }
             result = Part(text: "(" + atom + ")" + (bounds.count == 1 ? "{\(low)}" : "{\(low),\(high.map(String.init) ?? "")}"),
-                          nullable: low == 0 || part.nullable)
+                          nullable: low == 0 || part.nullable, rules: weight + optional)
             unbounded = bounds.count == 2 && high == nil
         default:
             return part
@@ -189,6 +205,11 @@ struct PatternTranslator {
     }
 
     private var peek: Character? { index < pattern.count ? pattern[index] : nil }
+
+    private func tooComplex(_ quantifier: String) -> GrammarCompilationError {
+        failure("the part repeated by \(quantifier) is too complex for llama.cpp's grammar engine (its rules times the count are over "
+                + "\(GBNF.mostRepetitions)); repeat something simpler or fewer times")
+    }
 
     private func failure(_ reason: String) -> GrammarCompilationError {
         GrammarCompilationError(path: path, reason: "pattern \(String(pattern)): \(reason)")
