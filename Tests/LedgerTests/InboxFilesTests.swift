@@ -44,6 +44,15 @@ import Testing
         #expect(InboxFiles.read(note, inbox: resolvedInbox) == .text("Café Lucio 12,50 €"))
     }
 
+    @Test func sqliteDatabaseFilesAreNeverNotes() {
+        for name in ["ledger.sqlite", "ledger.sqlite-wal", "ledger.sqlite-shm", "Ledger.SQLITE3-journal", "money.db", "x.db3-wal"] {
+            #expect(InboxFiles.ignoreReason(forName: name)?.hasPrefix("an SQLite database file") == true, "\(name)")
+        }
+        for name in ["ledger.sqlite.txt", "db.txt", "notes-wal.txt", "dbx"] {
+            #expect(InboxFiles.ignoreReason(forName: name) == nil, "\(name)")
+        }
+    }
+
     @Test func trimmingDropsOnlyTheGivenCharactersAtBothEnds() {
         #expect("(Casa Lucio),".trimming(",.;()") == "Casa Lucio")
         #expect("a.b".trimming(".") == "a.b")
