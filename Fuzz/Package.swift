@@ -13,5 +13,6 @@ let package = Package(
         .executableTarget(name: "FuzzCSV", dependencies: [.product(name: "FuzzChecks", package: "noteledger")]),
         .executableTarget(name: "FuzzQuery", dependencies: [.product(name: "FuzzChecks", package: "noteledger")]),
         .executableTarget(name: "FuzzGrammar", dependencies: [.product(name: "FuzzChecks", package: "noteledger")]),
+        .executableTarget(name: "FuzzExpenseGrammar", dependencies: [.product(name: "FuzzChecks", package: "noteledger")]),
     ]
 )

@@ -14,19 +14,22 @@ swift build -c release --sanitize=fuzzer --sanitize=address -Xswiftc -DFUZZING \
     -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp
 export SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0
 status=0
-for target in ${FUZZ_TARGETS:-partial-json rules csv query grammar}; do
+for target in ${FUZZ_TARGETS:-partial-json rules csv query grammar expense-grammar}; do
+    dict=$target
     case $target in
         partial-json) binary=FuzzPartialJSON; max_len=512 ;;
         rules) binary=FuzzRules; max_len=1024 ;;
         csv) binary=FuzzCSV; max_len=512 ;;
         query) binary=FuzzQuery; max_len=256 ;;
         grammar) binary=FuzzGrammar; max_len=256 ;;
+        # Notes, as the rules target reads them: its dictionary of bank and note words.
+        expense-grammar) binary=FuzzExpenseGrammar; max_len=512; dict=rules ;;
     esac
     corpus=.corpus/$target
     artifacts=artifacts/$target
     mkdir -p "$corpus" "$artifacts"
     log=$(mktemp)
-    if .build/release/$binary -dict=dicts/$target.dict -max_len=$max_len -timeout=5 -rss_limit_mb=4096 \
+    if .build/release/$binary -dict=dicts/$dict.dict -max_len=$max_len -timeout=5 -rss_limit_mb=4096 \
         -max_total_time="$seconds" -print_final_stats=1 -artifact_prefix="$artifacts/" \
         "$corpus" "../Tests/Fixtures/fuzz/$target" >"$log" 2>&1; then
         runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)

@@ -54,6 +54,34 @@ extension FuzzChecks {
         return nil
     }
 
+    /// The expense extractor's own schema for the input read as a note (the widest one: the
+    /// merchant any span the rules offer, the category one of four, the purpose a pattern): it
+    /// always compiles, and llama.cpp's grammar engine accepts a value of it drawn from the input
+    /// (a span as the merchant, a category, a few words as the purpose).
+    public static func expenseGrammar(_ bytes: [UInt8]) -> String? {
+        let note = String(decoding: bytes, as: UTF8.self)
+        let schema = ExpenseExtractor.widestModelSchema(for: note)
+        let grammar: Grammar
+        do {
+            grammar = try GrammarCompiler().compile(schema)
+        } catch {
+            return "the expense schema of a note did not compile: \(error)\nnote: \(note.debugDescription)"
+        }
+        guard case .success(let acceptor) = Self.acceptor else { return "the grammar oracle needs the default model (make deps)" }
+        var reader = ByteReader(bytes.reversed())
+        guard let value = reader.value(of: schema) else { return nil }
+        let text = value.jsonString
+        do {
+            let verdict = try acceptor.verdict(of: text, under: grammar)
+            guard verdict == .accepted else {
+                return "the expense grammar does not accept a value of its schema (\(verdict)):\n\(text)\nnote: \(note.debugDescription)\n\(grammar.text)"
+            }
+        } catch {
+            return "llama.cpp could not read the expense grammar: \(error)\nnote: \(note.debugDescription)"
+        }
+        return nil
+    }
+
     /// The default model's vocabulary, loaded once per process.
     static let acceptor: Result<GrammarAcceptor, any Error> = Result {
         try GrammarAcceptor(model: LlamaModel(url: URL(fileURLWithPath: Configuration.resolve().modelPath)))
@@ -88,7 +116,7 @@ extension FuzzChecks {
     }
 
     /// The pattern without the `^` and `$` that the translator reads as the string's ends.
-    private static func anchorsRemoved(_ pattern: String) -> String {
+    static func anchorsRemoved(_ pattern: String) -> String {
         var text = Substring(pattern)
         if text.first == "^" { text = text.dropFirst() }
         if text.last == "$" && !text.dropLast().hasSuffix("\\") { text = text.dropLast() }

@@ -5,8 +5,9 @@ import Guided
 /// from what each guide promises: a grammar compiled from the schema must accept every one.
 ///
 /// Strings are counted in Unicode scalars, as a JSON string's characters. A string guided by a
-/// pattern gives no value (nil): producing a match of an arbitrary regular expression is a problem
-/// of its own, and patterns are checked against `NSRegularExpression` instead (`patternAgrees`).
+/// pattern gets a few words ("Taxi home late") only when `NSRegularExpression` says they match it
+/// whole, else no value (nil): producing a match of an arbitrary regular expression is a problem of
+/// its own, and lone patterns are also checked against `NSRegularExpression` (`patternAgrees`).
 extension ByteReader {
     /// A value of `schema`, or nil when the schema holds a pattern or an array too long to write.
     mutating func value(of schema: GenerationSchema) -> GeneratedContent? {
@@ -99,7 +100,7 @@ extension ByteReader {
                 let allowed = choices.filter { $0.count <= maxLength ?? .max }
                 return allowed.isEmpty ? nil : allowed[number(allowed.count)]
             case .constant(let value): return value
-            case .pattern: return nil
+            case .pattern(let pattern): return words(matching: pattern)
             case .substring(let text): return span(of: text, limit: maxLength ?? 80)
             }
         }
@@ -111,6 +112,20 @@ extension ByteReader {
             scalars.append(Unicode.Scalar(value) ?? "?")
         }
         return String(scalars)
+    }
+
+    /// One to six words of ASCII letters, the first capitalised, when `NSRegularExpression` says
+    /// they match `pattern` whole; else nil.
+    private mutating func words(matching pattern: String) -> String? {
+        guard let regex = try? NSRegularExpression(pattern: "^(?:" + FuzzChecks.anchorsRemoved(pattern) + ")$") else { return nil }
+        var words: [String] = []
+        for index in 0..<(1 + number(6)) {
+            var word = ""
+            for _ in 0..<(1 + number(7)) { word.append(Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(number(26))))) }
+            words.append(index == 0 ? word.capitalized : word)
+        }
+        let text = words.joined(separator: " ")
+        return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil ? text : nil
     }
 
     /// A run of whole words of `text` (split at whitespace) of at most `limit` characters,

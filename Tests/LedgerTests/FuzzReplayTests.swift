@@ -1,5 +1,6 @@
 import Foundation
 @testable import FuzzChecks
+import Ledger
 import TestSupport
 import Testing
 
@@ -15,10 +16,10 @@ import Testing
 
     static let oracles: [String: @Sendable ([UInt8]) -> String?] = [
         "partial-json": FuzzChecks.partialJSON, "rules": FuzzChecks.rules, "csv": FuzzChecks.csv, "query": FuzzChecks.query,
-        "grammar": FuzzChecks.grammar,
+        "grammar": FuzzChecks.grammar, "expense-grammar": FuzzChecks.expenseGrammar,
     ]
 
-    @Test(arguments: ["partial-json", "rules", "csv", "query", "grammar"])
+    @Test(arguments: ["partial-json", "rules", "csv", "query", "grammar", "expense-grammar"])
     func savedInputsPassTheirOracle(target: String) throws {
         let inputs = try Self.inputs(target)
         #expect(!inputs.isEmpty, "no saved inputs for \(target)")
@@ -28,6 +29,20 @@ import Testing
             let problem = oracle(bytes)
             #expect(problem == nil, "\(target)/\(input.lastPathComponent): \(problem ?? "")")
         }
+    }
+
+    @Test func theExpenseGrammarOracleChecksAValueForMostNotes() throws {
+        // The value is drawn from the note's own bytes: a purpose of words the pattern takes, a span, a category.
+        var checked = 0
+        for input in try Self.inputs("expense-grammar") + Self.inputs("rules") {
+            let bytes = Array(try Data(contentsOf: input))
+            var reader = ByteReader(bytes.reversed())
+            if let value = reader.value(of: ExpenseExtractor.widestModelSchema(for: String(decoding: bytes, as: UTF8.self))) {
+                checked += 1
+                #expect(value["purpose"]?.stringValue?.first?.isUppercase == true, "\(value.jsonString)")
+            }
+        }
+        #expect(checked >= 3)
     }
 
     @Test func theOraclesCatchWhatTheyAreFor() {

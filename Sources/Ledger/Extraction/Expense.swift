@@ -113,3 +113,11 @@ struct ModelExpense: Generable {
         purpose = content["purpose"]?.stringValue.map { $0.trimming(" ") }
     }
 }
+
+extension ExpenseExtractor {
+    /// The schema the model fills for `note` when no rule, learned name or learned category fixes
+    /// a field (the widest one): what the `expense-grammar` fuzz target compiles for arbitrary notes.
+    public static func widestModelSchema(for note: String) -> GenerationSchema {
+        ModelExpense.schema(for: note, amounts: AmountFinder.candidates(in: note), merchant: .model)
+    }
+}
