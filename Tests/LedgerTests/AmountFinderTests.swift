@@ -138,6 +138,26 @@ import Testing
         #expect(amount(note) == expected)
     }
 
+    /// Invented messages in the formats of banks that write in Korean, Chinese, Japanese, Thai,
+    /// Arabic and Vietnamese (no note of the labelled sets): the payment word glued to the text
+    /// before the figure, the balance or cumulative total in the script, the currency as a word,
+    /// a debit written with its sign, and a bare `$` beside the peso's code.
+    @Test(arguments: [
+        ("[Web발신] 하나카드(7788)승인 박*진 8,500원(일시불)04/02 09:10 달빛서점 누적512,300원", "8500", "KRW"),
+        ("【建设银行】您尾号9012的卡4月2日09:10消费人民币36.50元，余额1,204.00元。", "36.50", "CNY"),
+        ("【某某银行】您尾号3344卡4月2日快捷支付支出(青柠书屋)88.00元，余额5,120.40元。", "88.00", "CNY"),
+        ("ご利用のお知らせ 04/02 09:10 ミドリ書房 2,640円 ご利用可能額 180,000円", "2640", "JPY"),
+        ("บัญชี X9988 ชำระเงิน 120.00 บาท ที่ ร้านมะลิ 02/04/26 09:10 คงเหลือ 8,400.00 บาท", "120.00", "THB"),
+        ("تم خصم مبلغ 75.00 جنيه من بطاقتك المنتهية 9988 لدى مكتبة النيل الرصيد المتاح 1,900.00 جنيه", "75.00", "EGP"),
+        ("TK 9876543210 -64,000VND luc 09:10 02/04/2026. SD: 3,110,000VND. ND: THANH TOAN SACH HOA SEN", "64000", "VND"),
+        ("TK 5566 giam 42,000 VND luc 02-04-2026 09:10:22. So du 980,000 VND", "42000", "VND"),
+        ("Compra por $210.00 MXN en PAPELERIA LUNA con tu tarjeta terminacion 4455. Saldo disponible $3,900.10", "210.00", "MXN"),
+    ])
+    func theAmountPaidInMoreScriptsAndFormats(note: String, expected: String, code: String) {
+        #expect(amount(note) == expected, "\(note): \(AmountFinder.candidates(in: note).map(\.text))")
+        #expect(RulesExtractor.currency(in: note, chosen: AmountFinder.best(in: AmountFinder.candidates(in: note))) == code, "\(note)")
+    }
+
     @Test(arguments: [
         ("3 450 ₸", "KZT"), ("2 100 ₴", "UAH"), ("12.40 ₼", "AZN"), ("24,60 ₾", "GEL"), ("340р", "RUB"),
         ("150 грн", "UAH"), ("Rp 85.000", "IDR"), ("RM12.50", "MYR"), ("45 lv", "BGN"), ("2 500 FCFA", "XOF"),

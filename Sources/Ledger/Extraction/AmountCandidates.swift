@@ -222,7 +222,18 @@ enum AmountFinder {
         "qoldiq", "qalıq", "qaliq", "dư", "salio", "dostepne", "dostępne", "srodki", "środki", "kullanilabilir",
         "kullanılabilir", "bakiyeniz", "bakiyesi", "sisa", "egyenleg", "zůstatek", "zustatek", "disponibil",
         "stanje", "raspolozivo", "raspoloživo", "disponibles", "dispo",
+        "잔액", "잔고", "누적", "한도", "余额", "餘額", "可用余额", "可用额度", "额度", "残高", "利用可能額", "ご利用可能額",
+        "可能額", "คงเหลือ", "ยอดคงเหลือ", "วงเงิน", "الرصيد", "رصيد", "رصيدك", "المتاح", "शेष", "उपलब्ध",
     ]
+    /// Balance words written as two ("so du", Vietnamese without its accents: "số dư").
+    private static let balancePairs: Set<[String]> = [["so", "du"], ["số", "dư"]]
+
+    /// True when `words` (those before a figure) hold a balance, limit or available-amount word.
+    private static func holdsBalanceWords<S: Collection>(_ words: S) -> Bool where S.Element == String {
+        let words = Array(words)
+        return words.contains(where: balanceWords.contains)
+            || zip(words, words.dropFirst()).contains { balancePairs.contains([$0, $1]) }
+    }
 
     /// Words of an identifier or a figure that is not money paid, right before a number.
     private static let notAmountWords: Set<String> = [
@@ -243,7 +254,7 @@ enum AmountFinder {
         }
         if number.isWord {
             return wordsBefore(start, within: 16, lowered).suffix(2).contains(where: notAmountWords.contains)
-                || wordsBefore(start, within: 24, lowered).suffix(3).contains(where: balanceWords.contains)
+                || holdsBalanceWords(wordsBefore(start, within: 24, lowered).suffix(3))
         }
         let before = start > 0 ? characters[start - 1] : " "
         let after = end < characters.count ? characters[end] : " "
@@ -280,8 +291,8 @@ enum AmountFinder {
         // Identifier words right before the figure; balance and limit words up to three words before.
         if wordsBefore(start, within: 16, lowered).suffix(2).contains(where: notAmountWords.contains) { return true }
         if RuleFamilies.active.contains(.balanceWords),
-           wordsBefore(start, within: 24, lowered).suffix(3).contains(where: balanceWords.contains)
-            || inBankMessage && wordsBefore(start, within: 48, lowered, partMarks: ";|\n,").contains(where: balanceWords.contains) {
+           holdsBalanceWords(wordsBefore(start, within: 24, lowered).suffix(3))
+            || inBankMessage && holdsBalanceWords(wordsBefore(start, within: 48, lowered, partMarks: ";|\n,")) {
             return true
         }
         // Nothing is paid as zero.
@@ -320,6 +331,11 @@ enum AmountFinder {
     static let measureUnits: Set<String> = ["kwh", "gal", "gallons", "l", "liters", "litres", "litros", "liter",
                                                     "kg", "g", "km", "mi", "miles", "gb", "tb", "mb", "ml", "lb", "lbs", "oz"]
 
+    /// Payment words of scripts written without spaces (Chinese, Japanese, Thai) and of Korean,
+    /// Arabic and Vietnamese bank messages.
+    private static let spendingCuesWithoutSpaces = ["消费", "消費", "支出", "支付", "付款", "刷卡", "支払", "ご利用", "승인", "결제",
+                                                    "출금", "ชำระ", "ใช้จ่าย", "خصم", "شراء", "giam", "giảm"]
+
     private static func score(_ number: Number, currency: String?, characters: [Character], lowered: [Character],
                               all: [Number]) -> Int {
         var score = 0
@@ -334,6 +350,11 @@ enum AmountFinder {
             "tutarında", "покупка", "оплата", "списание", "списано", "сумма", "оплачено", "покупку", "платеж", "платёж",
             "сплата", "списання", "покупка", "zakup", "transaksi", "sebesar", "pembelian", "pembayaran", "achat", "compra",
             "pago", "pagamento", "umelipa", "retiro", "saque", "retrait", "harcama"].contains(before) { score += 3 }
+        // In scripts written without spaces the payment word is glued to the currency or the
+        // payee before the figure ("消费人民币45.00", "승인 12,000원").
+        if spendingCuesWithoutSpaces.contains(where: { before.contains($0) }) { score += 3 }
+        // "-150,000VND": a debit written with its sign (a dash after a space or at the start).
+        if start >= 1, characters[start - 1] == "-", start == 1 || characters[start - 2] == " " { score += 2 }
         if ["for", "of", "debited", "payment"].contains(before) { score += 1 }
         let end = number.range.upperBound
         let tail = String(lowered[end..<min(lowered.count, end + 14)])

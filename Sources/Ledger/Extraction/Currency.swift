@@ -10,6 +10,9 @@ enum Currency {
         ("грн", "UAH"), ("тенге", "KZT"), ("тг", "KZT"), ("сум", "UZS"), ("сом", "KGS"), ("лв", "BGN"), ("р", "RUB"),
         ("rub", "RUB"), ("lv", "BGN"), ("rp", "IDR"), ("rm", "MYR"), ("fcfa", "XOF"), ("cfa", "XOF"),
         ("lei", "RON"),
+        // Words for currencies in the scripts banks write them in.
+        ("원", "KRW"), ("人民币", "CNY"), ("人民幣", "CNY"), ("rmb", "CNY"), ("บาท", "THB"), ("جنيه", "EGP"),
+        ("vnđ", "VND"), ("đồng", "VND"), ("đ", "VND"),
         ("euros", "EUR"), ("euro", "EUR"), ("dollars", "USD"), ("dollar", "USD"), ("bucks", "USD"),
         ("pounds", "GBP"), ("quid", "GBP"), ("yen", "JPY"), ("rupees", "INR"), ("rs.", "INR"), ("rs", "INR"),
         ("reais", "BRL"), ("francs", "CHF"), ("tsh", "TZS"), ("ksh", "KES"), ("tl", "TRY"), ("lira", "TRY"),
@@ -57,7 +60,8 @@ enum Currency {
     }
 
     /// Short words that count only right beside a number.
-    private static let shortWords: Set<String> = ["tl", "kr", "dh", "rs", "тг", "лв", "р", "rub", "lv", "rp", "rm", "cfa", "сом", "сум"]
+    private static let shortWords: Set<String> = ["tl", "kr", "dh", "rs", "тг", "лв", "р", "rub", "lv", "rp", "rm", "cfa", "сом", "сум",
+                                                  "원", "rmb", "บาท", "vnđ", "đ"]
 
     /// Where a currency is mentioned in `text`, with its code (character offsets).
     static func mentions(in text: String) -> [(range: Range<Int>, code: String)] {
@@ -106,16 +110,19 @@ enum Currency {
     }
 
     /// The currency written nearest to `range` (character offsets), within a few characters.
+    /// A bare `$` is written for many dollars and pesos: beside another mention ("$350.00 MXN"),
+    /// the other one says which.
     static func code(near range: Range<Int>, in mentions: [(range: Range<Int>, code: String)], within distance: Int = 3)
         -> String? {
-        mentions
-            .map { mention -> (Int, String) in
+        let near = mentions
+            .map { mention -> (gap: Int, code: String, bareDollar: Bool) in
                 let gap = mention.range.upperBound <= range.lowerBound
                     ? range.lowerBound - mention.range.upperBound
                     : mention.range.lowerBound - range.upperBound
-                return (gap, mention.code)
+                return (gap, mention.code, mention.range.count == 1 && mention.code == "USD")
             }
-            .filter { $0.0 >= 0 && $0.0 <= distance }
-            .min { $0.0 < $1.0 }?.1
+            .filter { $0.gap >= 0 && $0.gap <= distance }
+        let specific = near.filter { !$0.bareDollar && $0.code != "USD" }
+        return (specific.isEmpty ? near : specific).min { $0.gap < $1.gap }?.code
     }
 }
