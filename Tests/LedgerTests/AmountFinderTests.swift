@@ -138,6 +138,18 @@ import Testing
         #expect(amount(note) == expected)
     }
 
+    /// Where banks writing in these scripts, or without "at", put the payee (invented messages).
+    @Test(arguments: [
+        ("[Web발신] 하나카드(7788)승인 박*진 8,500원(일시불)04/02 09:10 달빛서점 누적512,300원", "달빛서점"),
+        ("【建设银行】您尾号9012的卡4月2日09:10在青柠书屋消费人民币36.50元，余额1,204.00元。", "青柠书屋"),
+        ("【某某银行】您尾号3344卡4月2日快捷支付支出(青柠书屋)88.00元，余额5,120.40元。", "青柠书屋"),
+        ("TK 9876543210 -64,000VND luc 09:10 02/04/2026. SD: 3,110,000VND. ND: THANH TOAN SACH HOA SEN", "SACH HOA SEN"),
+        ("บัญชี X9988 ชำระเงิน 120.00 บาท ที่ MALI SHOP 02/04/26 09:10 คงเหลือ 8,400.00 บาท", "MALI SHOP"),
+    ])
+    func thePayeeWhereBanksInMoreScriptsPutIt(note: String, expected: String) {
+        #expect(RulesExtractor.introducedMerchant(in: note) == expected)
+    }
+
     /// Invented messages in the formats of banks that write in Korean, Chinese, Japanese, Thai,
     /// Arabic and Vietnamese (no note of the labelled sets): the payment word glued to the text
     /// before the figure, the balance or cumulative total in the script, the currency as a word,
@@ -154,6 +166,7 @@ import Testing
         ("Compra por $210.00 MXN en PAPELERIA LUNA con tu tarjeta terminacion 4455. Saldo disponible $3,900.10", "210.00", "MXN"),
     ])
     func theAmountPaidInMoreScriptsAndFormats(note: String, expected: String, code: String) {
+        #expect(BankMessage.reads(note), "\(note)")
         #expect(amount(note) == expected, "\(note): \(AmountFinder.candidates(in: note).map(\.text))")
         #expect(RulesExtractor.currency(in: note, chosen: AmountFinder.best(in: AmountFinder.candidates(in: note))) == code, "\(note)")
     }

@@ -11,6 +11,28 @@ enum BankMessage {
         creditedName(in: note) ?? nameLine(in: note)
     }
 
+    /// Where banks writing in scripts without spaces, or without "at", put the payee: Chinese
+    /// "在X消费" and "支出(X)", Korean and Japanese "04/02 09:10 X 누적…" (the shop after the time),
+    /// Vietnamese "THANH TOAN X" / "tai X". Nil when the message has none of these shapes.
+    static func payeeByShape(in note: String) -> String? {
+        for pattern in payeeShapes {
+            guard let match = note.firstMatch(of: pattern), let name = match.output[1].substring else { continue }
+            let trimmed = String(name).trimming(" .,;:-")
+            let words = trimmed.lowercased().split(separator: " ").map(String.init)
+            if trimmed.contains(where: \.isLetter), !words.contains(where: notNames.contains) { return trimmed }
+        }
+        return nil
+    }
+
+    // Regex is not Sendable; these are never mutated, only matched.
+    nonisolated(unsafe) private static let payeeShapes: [Regex<AnyRegexOutput>] = [
+        try! Regex(#"在([^，。,;\s\d]{2,24}?)(?:消费|消費|支付|刷卡)"#),
+        try! Regex(#"(?:支出|消费|消費|支付)[（(]([^）)]{2,30})[）)]"#),
+        try! Regex(#"\d{1,2}/\d{1,2}\s+\d{1,2}:\d{2}\s+([^\s\d][^\n]{0,30}?)(?=\s+(?:누적|잔액|\d))"#),
+        try! Regex(#"(?i:thanh toan|thanh toán|tt)\s+([A-Z][A-Z0-9&'.\- ]{1,30}?)(?=\s*(?:$|[.,;]|\s(?:ngay|luc|so du|sd)\b))"#),
+        try! Regex(#"\b(?:tai|tại)\s+([A-Z][A-Z0-9&'.\- ]{1,30}?)(?=\s*(?:$|[.,;]|\s(?:ngay|luc|so du|sd)\b))"#),
+    ]
+
     /// A UPI handle after "VPA": the most specific payee a message can give, tried before any other rule.
     static func upiHandle(in note: String) -> String? {
         let tokens = note.split(whereSeparator: \.isWhitespace)
@@ -291,6 +313,8 @@ enum BankMessage {
         "card ending", "card no", "card:", "paid:", "ref:", "bal:", "available balance", "transaction", "konto", "saldo",
         "compra aprobada", "compra aprovada", "карта *", "картка *", "баланс:", "остаток:", "доступно:", "залишок:",
         "card *", "kartinizla", "kartınızla", "dostepne srodki", "dostępne środki",
+        "余额", "餘額", "尾号", "잔액", "누적", "승인", "web발신", "so du", "số dư", "ご利用", "残高", "คงเหลือ", "บัญชี",
+        "الرصيد", "بطاقتك", "sd:",
     ]
 
     /// True when `note` reads as a message from a bank or card issuer rather than a written note.
@@ -320,6 +344,8 @@ enum BankMessage {
         "platezh", "cherez", "balans", "kod", "mcc", "term", "inf", "data", "avt", "spr", "confirmed", "approval",
         "purchase", "payment", "alert", "debit", "credit", "achat", "compra", "zahlung", "umsatz", "kartenzahlung",
         "amt", "baln", "rmk", "desc", "trans", "ok",
+        "余额", "餘額", "尾号", "잔액", "잔고", "누적", "승인", "일시불", "残高", "ご利用", "利用可能額", "ご利用可能額",
+        "คงเหลือ", "ยอดคงเหลือ", "บัญชี", "ชำระเงิน", "الرصيد", "المتاح", "بطاقتك",
         // The same words in the scripts and languages banks send them in.
         "покупка", "оплата", "списание", "списано", "карта", "картка", "карты", "картой", "баланс", "остаток",
         "доступно", "сумма", "операция", "успешно", "счет", "счёт", "зачисление", "перевод", "платеж", "платёж",

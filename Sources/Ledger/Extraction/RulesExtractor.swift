@@ -32,8 +32,8 @@ public enum RulesExtractor {
     static let functionWords: Set<String> = ["on", "at", "to", "via", "from", "for", "by", "with", "in", "using", "towards",
                                              "is", "was", "has", "have", "your", "you", "dated"]
     /// Bank messages name the payee after these too ("towards Quant Fund", Russian "v"/"в": "oplata v SHOP",
-    /// Polish "w", Indonesian "di", Portuguese "em", Swahili "kwa").
-    private static let bankIntroducers: Set<String> = ["towards", "v", "в", "w", "di", "em", "kwa"]
+    /// Polish "w", Indonesian "di", Portuguese "em", Swahili "kwa", Thai "ที่", Arabic "لدى").
+    private static let bankIntroducers: Set<String> = ["towards", "v", "в", "w", "di", "em", "kwa", "ที่", "لدى"]
     private static let connectors: Set<String> = ["&", "de", "del", "la", "le", "di", "da", "do", "of", "and", "the", "'s"]
 
     static func merchant(in note: String) -> String? {
@@ -49,6 +49,7 @@ public enum RulesExtractor {
             return introducedName(in: note, accept: { _ in true }).flatMap { exactly($0, in: note) }
         }
         guard !BankMessage.isCashWithdrawal(note) else { return nil }
+        if let name = BankMessage.payeeByShape(in: note).flatMap({ exactly($0, in: note) }) { return name }
         let text = BankMessage.withoutBoilerplate(BankMessage.unwrapped(note))
         guard let name = introducedName(in: text, bank: true, accept: BankMessage.isPayeeName)
                 ?? BankMessage.residualNames(in: text).first else { return nil }
