@@ -138,6 +138,19 @@ import Testing
         #expect(amount(note) == expected)
     }
 
+    /// Not an expense, in more scripts and formats (invented): money in, a cancelled approval, a
+    /// hold, a balance alert whose only other figure is a day of the month.
+    @Test(arguments: [
+        "【某某银行】您账户5678于04月02日收到转账人民币300.00元，余额1,900.00元。",
+        "[Web발신] 하나카드 승인취소 8,500원 04/02 09:10 달빛서점",
+        "Your card ending 7788 was used for a pre-authorization of $60.00 at PUMP STATION 9. This is a hold, not a charge.",
+        "Your account balance is EUR 2,310.40 as of 2 Apr.",
+        "TK 5566 +2,500,000VND luc 09:10 02/04/2026. SD: 4,100,000VND. ND: CHUYEN KHOAN",
+    ])
+    func moneyInCancelledHeldOrOnlyABalanceIsNoExpense(note: String) {
+        #expect(!ExpenseSignals.isExpense(note), "\(note): \(AmountFinder.candidates(in: note).map(\.text))")
+    }
+
     /// Where banks writing in these scripts, or without "at", put the payee (invented messages).
     @Test(arguments: [
         ("[Web발신] 하나카드(7788)승인 박*진 8,500원(일시불)04/02 09:10 달빛서점 누적512,300원", "달빛서점"),

@@ -270,6 +270,14 @@ enum AmountFinder {
             if !Currency.isoCodes.contains(head) { return true }
         }
         if after == "%" || (after == " " && afterNext == "%") { return true }
+        // A day beside its month ("as of 12 Mar", "on March 3"): a date, when nothing marks it as money.
+        if !number.hasDecimals, (1...31).contains(number.value), number.impliedCurrency == nil, " (".contains(before) || start == 0 {
+            let next = String(lowered[end..<min(lowered.count, end + 12)]).split(whereSeparator: { !$0.isLetter }).first
+            let nextIsMonth = after == " " && next.map { DateResolver.monthWords.contains(String($0)) } == true
+            let previousIsMonth = before == " " && wordsBefore(start, within: 12, lowered).last.map(DateResolver.monthWords.contains) == true
+                && start >= 2 && characters[start - 2].isLetter
+            if nextIsMonth || previousIsMonth { return true }
+        }
         if "*#".contains(before) || after == "*" { return true }
         if before == " " && start >= 2 && characters[start - 2] == "#" { return true }
         if (before.isLetter && !before.isCJK) || before == "." {
@@ -292,7 +300,10 @@ enum AmountFinder {
         if wordsBefore(start, within: 16, lowered).suffix(2).contains(where: notAmountWords.contains) { return true }
         if RuleFamilies.active.contains(.balanceWords),
            holdsBalanceWords(wordsBefore(start, within: 24, lowered).suffix(3))
-            || inBankMessage && holdsBalanceWords(wordsBefore(start, within: 48, lowered, partMarks: ";|\n,")) {
+            || inBankMessage && holdsBalanceWords(wordsBefore(start, within: 48, lowered, partMarks: ";|\n,"))
+            // "SD: 2,045,000VND" (Vietnamese "số dư", balance) and "TK 0123…" ("tài khoản", account),
+            // read so in a bank's message only (a written note has "SD card", "TK Maxx").
+            || inBankMessage && ["sd", "tk"].contains(wordsBefore(start, within: 8, lowered).last ?? "") {
             return true
         }
         // Nothing is paid as zero.

@@ -124,6 +124,9 @@ public enum DateResolver {
         ["december", "dec", "diciembre", "dezembro", "dezember", "décembre"],
     ]
 
+    /// Month names and their short forms, in the languages above.
+    static let monthWords: Set<String> = Set(months.flatMap { $0 })
+
     /// Month and weekday names, and words of relative days (never part of a merchant's name).
     static let calendarWords: Set<String> = Set((months + weekdays).flatMap { $0 }).union(
         relativeWords.flatMap(\.0).filter { !$0.contains(" ") })

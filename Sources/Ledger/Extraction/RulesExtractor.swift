@@ -248,6 +248,7 @@ enum ExpenseSignals {
         "отмена", "отменена", "скасування", "скасовано", "otmena", "iptal", "пароль", "ваш код", "код для",
         "kodunuz", "kode verifikasi", "código de verificación", "código de seguridad", "codigo de verificacion",
         "otklonen", "nedostatochno", "kod podtverzhdeniya", "parol", "negada", "negado", "başarısız", "basarisiz",
+        "취소", "거절", "撤销", "失败", "取消", "キャンセル", "ยกเลิก", "مرفوضة", "إلغاء", "رفض",
     ]
     /// Not yet paid: estimates, quotes, budgets, bills due, future and scheduled debits, requests.
     static let notYet = [
@@ -276,6 +277,9 @@ enum ExpenseSignals {
         "jatuh tempo", "vence el", "vencimento", "do zapłaty", "termin płatności", "задолженность", "минимальный платеж",
         "минимальный платёж", "будет выполнен", "будет произведен", "будет проведен", "буде виконано",
         "zadolzhennost", "k oplate", "vypiska", "budet spisan",
+        // Holds: a card checked or an amount reserved, not charged.
+        "pre-authorization", "pre-authorisation", "preauthorization", "preauthorisation", "pre-auth", "preauth",
+        "authorization hold", "authorisation hold", "is a hold", "not a charge",
     ]
     /// Money coming in: not an expense unless the message also says money went out.
     static let incoming = [
@@ -296,6 +300,7 @@ enum ExpenseSignals {
         "umetumiwa", "dana masuk", "diterima dari", "wpływ", "uznanie", "recebido", "nhận được", "credited by",
         "recibida", "recibido", "deposit of", "deposit to your", "gelmistir", "gelmiştir", "gönderen:", "gonderen:",
         "postupil", "postupleni", "popolnen", "vam pereveli", "acreditado", "acreditada", "acreditación", "crédito de",
+        "收到", "转入", "入账", "到账", "存入", "입금", "入金", "รับเงิน", "เงินเข้า", "إيداع", "nhan tien", "nhận tiền",
         "recebimento", "mədaxil", "medaxil", "daxil oldu", "kirim", "orlogo",
     ]
     /// Reminders, to-dos and lists.
@@ -371,7 +376,22 @@ enum ExpenseSignals {
         }
         if text.contains("balance") && !spending.contains(where: { text.contains($0) })
             && candidates.isEmpty { return false }
+        // "+5,000,000VND": a bank writes money in with its sign; every figure left is such a credit.
+        if BankMessage.reads(note), !candidates.isEmpty, !spends, candidates.allSatisfy({ isWrittenAsCredit($0, in: note) }) {
+            return false
+        }
         return !candidates.isEmpty || spending.contains { text.contains($0) }
+    }
+
+    /// True when `candidate`'s figure is written with a plus sign before it (" +5,000,000VND").
+    private static func isWrittenAsCredit(_ candidate: AmountCandidate, in note: String) -> Bool {
+        let characters = Array(note)
+        let start = candidate.range.lowerBound
+        guard start >= 1, start <= characters.count else { return false }
+        // The sign may stand before a currency written first ("+VND 5,000,000", "+$40").
+        var index = start - 1
+        while index > 0, characters[index].isLetter || "$€£¥₫ ".contains(characters[index]), start - index <= 5 { index -= 1 }
+        return characters[index] == "+" && (index == 0 || characters[index - 1].isWhitespace)
     }
 
     // Regex is not Sendable; this one is never mutated, only matched.
