@@ -46,6 +46,8 @@ public enum InboxFiles {
         if let inbox, !(resolved + "/").hasPrefix(inbox == "/" ? "/" : inbox + "/") {
             return .skipped("it links outside the inbox (to \(resolved))")
         }
+        // Opening it would release this process's locks on it (see `OpenLedgers`).
+        if OpenLedgers.holds(resolvedPath: resolved) { return .skipped("it is the ledger this process writes to (or one of its files)") }
         let descriptor = open(resolved, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             return errno == EACCES ? .skipped("it cannot be read (permissions?)") : .skipped("it is gone or cannot be read")

@@ -33,6 +33,7 @@ public final class DraftStore {
         } catch let error as SQLiteError {
             throw Self.isNotALedger(path, error) ? StoreError.notALedger(path) : StoreError.unusable(path, error)
         }
+        OpenLedgers.register(path)
     }
 
     /// How long a write waits for another process's lock (ms): `NOTELEDGER_BUSY_TIMEOUT`, else 10 s.
