@@ -342,6 +342,8 @@ enum ExpenseSignals {
     /// - Parameter candidates: the note's amount candidates, when already found.
     static func isExpense(_ note: String, candidates: [AmountCandidate]? = nil) -> Bool {
         let candidates = candidates ?? AmountFinder.candidates(in: note)
+        // The candidates' ranges are offsets in the whole message.
+        let whole = note
         // "Get a loan today", "offer": a bank's advice says nothing about this transaction.
         let note = BankMessage.transactionPart(of: note)
         let lowered = note.lowercased()
@@ -377,15 +379,15 @@ enum ExpenseSignals {
         if text.contains("balance") && !spending.contains(where: { text.contains($0) })
             && candidates.isEmpty { return false }
         // "+5,000,000VND": a bank writes money in with its sign; every figure left is such a credit.
-        if BankMessage.reads(note), !candidates.isEmpty, !spends, candidates.allSatisfy({ isWrittenAsCredit($0, in: note) }) {
-            return false
+        if !candidates.isEmpty, !spends, BankMessage.reads(whole) {
+            let characters = Array(whole)
+            if candidates.allSatisfy({ isWrittenAsCredit($0, in: characters) }) { return false }
         }
         return !candidates.isEmpty || spending.contains { text.contains($0) }
     }
 
     /// True when `candidate`'s figure is written with a plus sign before it (" +5,000,000VND").
-    private static func isWrittenAsCredit(_ candidate: AmountCandidate, in note: String) -> Bool {
-        let characters = Array(note)
+    private static func isWrittenAsCredit(_ candidate: AmountCandidate, in characters: [Character]) -> Bool {
         let start = candidate.range.lowerBound
         guard start >= 1, start <= characters.count else { return false }
         // The sign may stand before a currency written first ("+VND 5,000,000", "+$40").
