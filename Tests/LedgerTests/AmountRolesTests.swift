@@ -52,6 +52,29 @@ import Testing
         ("ラーメン 千二百円", "1200"),
         ("ホテル 2万円", "20000"),
         ("タクシー 5千円出してお釣り1,200円", "3800"),
+        // Rates in percent applied to the price; a rate already inside it changes nothing.
+        ("brunch at Fern 48.00 with an 18% tip", "56.64"),
+        ("steak frites 32 + 12.5% service", "36"),
+        ("cena 70 € más el 10% de propina", "77"),
+        ("printer 120 + VAT 20%", "144"),
+        ("parka 150 minus 30% discount", "105"),
+        ("coat 80 (25% off)", "80"),
+        ("dinner 64.50 incl. 10% service", "64.50"),
+        ("phone battery at 15% so bought a charger 19.99", "19.99"),
+        // What is taken off; one already taken stays out.
+        ("boots 95 minus a 15 gift voucher", "80"),
+        ("mixer 249 less 20 discount", "229"),
+        ("groceries $88.10 after the $5 coupon", "88.10"),
+        // Rates per unit, counts in words before "at".
+        ("cabin 2 nights at 110/night", "220"),
+        ("bike hire 4 hours at 3.50/hr", "14.00"),
+        ("four lattes at 3.40", "13.60"),
+        // Prices joined by "and" are summed, a unit price with its quantity; a count is no item.
+        ("2 scones 2.10 each and a pot of tea 3.60", "7.80"),
+        ("dinner 42.80, 3 of us", "42.80"),
+        ("groceries 54.20, budget 60", "54.20"),
+        ("trainers 60, usually 90", "60"),
+        ("pizza 18 plus 2 tip", "20"),
     ])
     func theAmountPaid(note: String, expected: String) {
         #expect(amount(note) == expected, "\(note): \(AmountFinder.candidates(in: note).map(\.text))")

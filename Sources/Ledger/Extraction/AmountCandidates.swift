@@ -71,7 +71,15 @@ enum AmountFinder {
         }
         guard rules.contains(.amountArithmetic) else { return result }
         // Nothing is paid as zero, computed or not ("1 x 0.50" rounds to no price at all).
-        return compose(result, tokens: tokens, lowered: lowered, isBankMessage: isBank).filter { $0.value > 0 }
+        let percents = digits.filter { isPercent($0, characters) }.map { AmountRoles.Percent(value: $0.value, range: $0.range) }
+        return compose(result, percents: percents, tokens: tokens, lowered: lowered, isBankMessage: isBank).filter { $0.value > 0 }
+    }
+
+    /// True for a figure written as a percentage ("15%", "20 %").
+    private static func isPercent(_ number: Number, _ characters: [Character]) -> Bool {
+        let end = number.range.upperBound
+        guard end < characters.count else { return false }
+        return characters[end] == "%" || (characters[end] == " " && end + 1 < characters.count && characters[end + 1] == "%")
     }
 
     /// True for a small whole number, with no currency, right before what it counts ("3 nights", "2 coffees").
@@ -82,8 +90,20 @@ enum AmountFinder {
         let nextWord = tail.split(whereSeparator: { !$0.isLetter }).first.map(String.init) ?? ""
         let gap = tail.prefix { !$0.isLetter }
         guard gap == " " else { return false }
-        return quantityFollowers.contains(nextWord) || (nextWord.hasSuffix("s") && nextWord.count > 3 && number.value < 20)
+        return countsThings(nextWord, value: number.value)
     }
+
+    /// True when `nextWord`, right after a small whole number, is what it counts ("3 nights",
+    /// "2 coffees"); "18 plus 20% tip" and "12 this morning" count nothing.
+    static func countsThings(_ nextWord: String, value: Decimal) -> Bool {
+        if quantityFollowers.contains(nextWord) { return true }
+        guard nextWord.hasSuffix("s"), nextWord.count > 3, value < 20 else { return false }
+        return !nextWord.hasSuffix("ss") && !nextWord.hasSuffix("us") && !notPlurals.contains(nextWord)
+    }
+
+    /// Words ending in "s" that are no plural of a thing counted.
+    private static let notPlurals: Set<String> = ["this", "plus", "less", "was", "has", "his", "its", "yes", "gas",
+                                                  "does", "goes", "minus", "menos", "moins", "mais", "más", "avec"]
 
     /// The rules' choice: the best-scored candidate, the later one on a tie.
     static func best(in candidates: [AmountCandidate]) -> AmountCandidate? {
@@ -240,6 +260,12 @@ enum AmountFinder {
         "ref", "no", "id", "ending", "umrn", "meter", "token", "receipt", "units", "call", "kredit", "cashback",
     ]
 
+    /// Words before a price that was not paid: the usual, list or former one.
+    private static let formerPriceWords: Set<String> = [
+        "usually", "normally", "regularly", "rrp", "msrp", "originally", "reduced", "statt", "sonst", "normalerweise",
+        "lieu", "habituellement", "normalement", "vez", "normalmente", "invece", "solitamente", "anstatt",
+    ]
+
     /// - Parameter inBankMessage: the note reads as a bank's message: there a balance word anywhere
     ///   earlier in the figure's part of the message makes it a balance ("Your balance on card
     ///   ending 4411 is USD 1,203.40", "Баланс карты *4411: 5 230,11").
@@ -252,6 +278,8 @@ enum AmountFinder {
         if head.hasSuffix("(was ") || head.hasSuffix("(was") || (head.hasSuffix("was ") && SearchableText(String(lowered)).contains(" now ")) {
             return true
         }
+        // A usual or list price beside the one paid ("60, usually 90", "statt 49", "au lieu de 30").
+        if wordsBefore(start, within: 20, lowered).suffix(2).contains(where: formerPriceWords.contains) { return true }
         if number.isWord {
             return wordsBefore(start, within: 16, lowered).suffix(2).contains(where: notAmountWords.contains)
                 || holdsBalanceWords(wordsBefore(start, within: 24, lowered).suffix(3))
@@ -372,7 +400,7 @@ enum AmountFinder {
         let nextWord = tail.split(whereSeparator: { !$0.isLetter }).first.map(String.init) ?? ""
         let gap = tail.prefix { !$0.isLetter }
         if !number.hasDecimals && currency == nil && gap.allSatisfy({ $0 == " " }) && !gap.isEmpty
-            && (quantityFollowers.contains(nextWord) || (nextWord.hasSuffix("s") && nextWord.count > 3 && number.value < 20)) {
+            && countsThings(nextWord, value: number.value) {
             score -= 4
         }
         if !number.hasDecimals && currency == nil && number.value < 10 && all.contains(where: { $0.hasDecimals }) {
@@ -386,11 +414,14 @@ enum AmountFinder {
     // MARK: - Arithmetic the note spells out
 
     /// Adds what the roles of the numbers compute (`AmountRoles`): a stated total wins; change is
-    /// taken from what was handed over; a unit price times its quantity; add-ons summed with the
-    /// price they go with. In a bank message a fee is neither added nor the amount.
-    private static func compose(_ candidates: [AmountCandidate], tokens: AmountRoles.Tokens, lowered: [Character],
-                                isBankMessage: Bool) -> [AmountCandidate] {
+    /// taken from what was handed over; a unit price times its quantity; a discount taken off
+    /// ("60 minus a 10 voucher", "minus 10% discount"), add-ons summed with the price they go with
+    /// ("+ 5 tip", "15% tip"); prices joined by "and" or "+" summed ("coffee 3.20 and a croissant
+    /// 2.80"). In a bank message a fee is neither added nor the amount.
+    private static func compose(_ candidates: [AmountCandidate], percents: [AmountRoles.Percent], tokens: AmountRoles.Tokens,
+                                lowered: [Character], isBankMessage: Bool) -> [AmountCandidate] {
         guard !candidates.isEmpty else { return [] }
+        let rules = RuleFamilies.active
         var result = candidates
         if let part = candidates.firstIndex(where: { AmountRoles.isWritersPart($0.range, tokens) }) {
             result[part] = result[part].scored(result[part].score + 9)
@@ -419,10 +450,15 @@ enum AmountFinder {
                 priced.append(make(candidate.value * Decimal(quantity), candidate, candidate.currency, score: 6))
             }
         }
-        // Add-ons on top of the price; a quantity ("45 kWh") is no price to add to.
+        // Add-ons on top of the price and discounts off it; a quantity ("45 kWh") is no price.
         let prices = candidates.filter { !AmountRoles.isMeasure($0.range, tokens) }
-        var addOns = prices.filter { AmountRoles.isAddOn($0.range, tokens) }
-        var bases = prices.filter { candidate in !addOns.contains { $0.range == candidate.range } }
+        let discounts = prices.filter { AmountRoles.isDiscount($0.range, tokens) }
+        var addOns = prices.filter { candidate in
+            !discounts.contains { $0.range == candidate.range } && AmountRoles.isAddOn(candidate.range, tokens)
+        }
+        var bases = prices.filter { candidate in
+            !addOns.contains { $0.range == candidate.range } && !discounts.contains { $0.range == candidate.range }
+        }
         // Every figure has an add-on word near it ("pizza delivery 22.50 + 2.50 delivery fee"):
         // the largest is the price.
         if bases.isEmpty, addOns.count >= 2, let largest = addOns.max(by: { $0.value < $1.value }) {
@@ -435,20 +471,40 @@ enum AmountFinder {
                 addOns.contains { $0.range == candidate.range } && !bases.isEmpty ? candidate.scored(candidate.score - 4) : candidate
             } + priced
         }
-        // Two prices joined by "and" are two things bought together ("coffee 3.20 and a croissant 2.80").
-        if addOns.isEmpty, priced.isEmpty, bases.count == 2, AmountRoles.areItemsBoughtTogether(bases[0].range, bases[1].range, tokens) {
-            let sum = bases[0].value + bases[1].value
-            result.append(make(sum, bases[1], bases[0].currency ?? bases[1].currency, score: 7,
-                               decimals: bases.map(\.amount.fractionDigits).max()))
-            return result
+        let rates = rules.contains(.percentages) ? percents.filter { $0.role(tokens) != nil } : []
+        // Prices joined one after another are things bought together ("coffee 3.20 and a croissant
+        // 2.80", "2 scones 2.10 each and tea 3.60"); a unit price counts with its quantity.
+        if addOns.isEmpty, discounts.isEmpty, rates.isEmpty {
+            let items = bases.filter { !$0.isComputed && !AmountRoles.countsThings($0, tokens) }
+                .map { base in priced.first { $0.range == base.range } ?? base }
+            if items.count >= 2,
+               zip(items, items.dropFirst()).allSatisfy({ AmountRoles.areItemsBoughtTogether($0.range, $1.range, tokens) }) {
+                let sum = items.reduce(Decimal(0)) { $0 + $1.value }
+                result.append(make(sum, items.last!, items.lazy.compactMap(\.currency).first, score: 7,
+                                   decimals: items.map(\.amount.fractionDigits).max()))
+                return result + priced
+            }
         }
-        // A tip, tax or fee is smaller than the price it is paid on.
-        guard !addOns.isEmpty, let base = best(in: bases.filter { !$0.isComputed } + priced),
-              addOns.allSatisfy({ $0.value < base.value }) else { return result + priced }
-        let parts = [base] + addOns.filter { $0.range != base.range }
-        let sum = parts.reduce(Decimal(0)) { $0 + $1.value }
-        let currency = parts.lazy.compactMap(\.currency).first
-        result.append(make(sum, addOns.last!, currency, score: 7, decimals: parts.map(\.amount.fractionDigits).max()))
+        guard !addOns.isEmpty || !discounts.isEmpty || !rates.isEmpty,
+              let base = best(in: bases.filter { !$0.isComputed } + priced) else { return result + priced }
+        // A tip, tax or fee is smaller than the price it is paid on; so is what is taken off.
+        let taken = discounts.reduce(Decimal(0)) { $0 + $1.value }
+        guard addOns.allSatisfy({ $0.value < base.value }), taken < base.value else { return result + priced }
+        var value = base.value - taken
+        var decimals = ([base] + discounts + addOns).map(\.amount.fractionDigits).max() ?? 0
+        // A rate in percent applies to the price after what was taken off ("54.20 + 15% tip", "80, 25% off").
+        for rate in rates {
+            let share = value * rate.value / 100
+            value = rate.role(tokens) == .discount ? value - share : value + share
+        }
+        if !rates.isEmpty {
+            value = value.rounded(toPlaces: 2)
+            if value != value.rounded(toPlaces: 0) { decimals = 2 }
+        }
+        value += addOns.reduce(Decimal(0)) { $0 + $1.value }
+        let currency = ([base] + addOns + discounts).lazy.compactMap(\.currency).first
+        let anchor = (addOns + discounts).last ?? base
+        result.append(make(value, anchor, currency, score: 7, decimals: decimals))
         return result + priced
     }
 
@@ -465,6 +521,16 @@ extension AmountCandidate {
         AmountCandidate(value: value, text: text, range: range, currency: currency, score: score, isComputed: isComputed)
     }
 
+}
+
+extension Decimal {
+    /// Rounded half away from zero to `places` decimals.
+    func rounded(toPlaces places: Int) -> Decimal {
+        var value = self
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &value, places, .plain)
+        return rounded
+    }
 }
 
 extension Character {

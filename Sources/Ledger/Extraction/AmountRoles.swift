@@ -20,7 +20,7 @@ enum AmountRoles {
     /// Nouns of what is paid on top. Beside a number (before it within two words, after it within three).
     static let addOnNouns: Set<String> = [
         "tip", "tips", "tipped", "gratuity", "fee", "fees", "tax", "taxes", "vat", "shipping", "postage", "delivery",
-        "surcharge", "charge", "charges", "service", "coperto", "servizio", "mancia", "gorjeta", "taxa", "frete",
+        "surcharge", "charge", "charges", "service", "coperto", "servizio", "serviço", "servicio", "bedienung", "mancia", "gorjeta", "taxa", "frete",
         "propina", "envío", "envio", "impuesto", "iva", "pourboire", "livraison", "frais", "taxe", "tva",
         "trinkgeld", "versand", "gebühr", "mwst", "steuer", "fooi", "bezorging", "btw", "チップ", "送料", "税",
         "cost", "commission", "komissija", "komissiya", "kommission", "comisión", "comision", "comissão", "commissione",
@@ -206,16 +206,91 @@ enum AmountRoles {
         tokens.after(range, 1).first.map(AmountFinder.measureUnits.contains) == true
     }
 
-    /// True when two figures price two things bought together: only "and" (in several languages)
-    /// and words stand between them ("89 and 35 for a checked bag", "coffee 3.20 and a croissant 2.80").
+    /// True when two figures price things bought together: only a joining word and the words of
+    /// the next thing stand between them ("89 and 35 for a checked bag", "coffee 3.20 and a
+    /// croissant 2.80", "2 croissants 1.90 each + tea 2.40"). Prices after commas are not summed
+    /// ("sandwich 6.50, drink 2": summing them changed nothing on the check set, one right, one wrong).
     static func areItemsBoughtTogether(_ first: Range<Int>, _ second: Range<Int>, _ tokens: Tokens) -> Bool {
         let between = tokens.items.filter { $0.range.lowerBound >= first.upperBound && $0.range.upperBound <= second.lowerBound }
-            .map(\.text)
-        guard let joiner = between.first, itemJoiners.contains(joiner), between.count <= 4 else { return false }
-        return !between.contains { Tokens.clauseMarks.contains($0) || $0.first?.isASCIIDigit == true }
+            .map(\.text).drop { unitAfter.contains($0) }
+        guard let joiner = between.first, between.count <= 5 else { return false }
+        let words = between.dropFirst()
+        guard !words.contains(where: { Tokens.clauseMarks.contains($0) || $0.first?.isASCIIDigit == true }),
+              !words.contains(where: listBreakers.contains),
+              !tokens.after(second, 1).contains(where: { discountNouns.contains($0) || addOnNouns.contains($0) }) else { return false }
+        return itemJoiners.contains(joiner) || joiner == "+"
     }
 
     private static let itemJoiners: Set<String> = ["and", "&", "y", "et", "und", "e", "en", "i"]
+    /// Words that make the next figure something other than another thing bought.
+    /// ("dinner 85, my half 42.50", "shoes 60, usually 90", "groceries 54, budget 60", "table 4, bill 85").
+    private static let listBreakers: Set<String> = Set([
+        "was", "were", "now", "then", "later", "back", "refund", "refunded", "returned", "owes", "owe", "paid", "pay",
+        "tip", "total", "bill", "price", "cost", "came", "my", "your", "our", "share", "half", "part", "each", "per",
+        "usually", "normally", "regular", "regularly", "instead", "would", "could", "should", "budget", "left",
+        "remaining", "saved", "save", "deposit", "worth", "rrp", "original", "limit", "balance", "change", "or", "vs",
+        "versus", "with", "without", "yesterday", "today", "tomorrow", "ago", "last", "next", "mi", "mon", "ma", "mein",
+        "meine", "meu", "minha", "mio", "mia",
+    ]).union(DateResolver.calendarWords)
+
+    /// True for a small whole number right before what it counts ("2 croissants", "3 nights").
+    static func countsThings(_ candidate: AmountCandidate, _ tokens: Tokens) -> Bool {
+        guard candidate.currency == nil, !candidate.text.contains("."), let next = tokens.after(candidate.range, 1).first else {
+            return false
+        }
+        return AmountFinder.countsThings(next, value: candidate.value)
+    }
+
+    // MARK: - Discounts and percentages
+
+    /// What is taken off a price.
+    static let discountNouns: Set<String> = [
+        "discount", "coupon", "voucher", "off", "promo", "rabatt", "gutschein", "descuento", "cupón", "cupon", "sconto",
+        "buono", "remise", "réduction", "reduction", "bon", "desconto", "cupom", "korting",
+    ]
+    /// Words before a figure taken away.
+    static let minusWords: Set<String> = spelledMinus.union(["-", "−"])
+    static let spelledMinus: Set<String> = ["minus", "less", "menos", "moins", "meno", "abzüglich"]
+
+    /// True for a sum taken off the price: "minus a 10 voucher", "less 5 discount", "10 off",
+    /// "- 5 coupon"; not one already taken ("132.56 after the 10 coupon").
+    static func isDiscount(_ range: Range<Int>, _ tokens: Tokens) -> Bool {
+        let isNumber: (String) -> Bool = { $0.first?.isASCIIDigit == true }
+        let before = Array(tokens.before(range, 3).reversed().prefix { !isNumber($0) }.reversed())
+        let after = Array(tokens.after(range, 3).prefix { !isNumber($0) })
+        if before.contains("after") || before.contains("with") { return false }
+        if after.first == "off" { return true }
+        let named = before.contains(where: discountNouns.contains) || after.prefix(2).contains(where: discountNouns.contains)
+        return before.contains(where: spelledMinus.contains) || (named && before.contains(where: minusWords.contains))
+    }
+
+    /// A figure written as a percentage, and what it does to the price.
+    struct Percent {
+        let value: Decimal
+        let range: Range<Int>
+
+        enum Role { case addOn, discount }
+
+        /// `.addOn` for a tip, tax or service in percent ("15% tip", "+ IVA 21%", "10% de
+        /// serviço"), `.discount` for a reduction taken off with "minus" or "less" ("minus 10%
+        /// staff discount"), nil for any other: a rate already included, interest, a battery level,
+        /// and "25% off", which most often tells how the figure beside it came about.
+        func role(_ tokens: Tokens) -> Role? {
+            guard value > 0, value < 100 else { return nil }
+            let before = tokens.before(range, 3)
+            let after = Array(tokens.after(range, 4).drop { $0 == "%" })
+            if before.suffix(2).contains(where: AmountRoles.inside.contains) || after.prefix(3).contains(where: AmountRoles.inside.contains) {
+                return nil
+            }
+            if after.prefix(2).contains(where: AmountRoles.discountNouns.contains)
+                || before.suffix(2).contains(where: AmountRoles.discountNouns.contains) {
+                return before.suffix(2).contains(where: AmountRoles.spelledMinus.contains) ? .discount : nil
+            }
+            let nouns = AmountRoles.addOnNouns.subtracting(["cost", "charge", "charges"])
+            if after.prefix(3).contains(where: nouns.contains) || before.suffix(2).contains(where: nouns.contains) { return .addOn }
+            return nil
+        }
+    }
 
     static func isWritersPart(_ range: Range<Int>, _ tokens: Tokens) -> Bool {
         let before = tokens.before(range, 5, crossing: true)
@@ -248,7 +323,8 @@ enum AmountRoles {
         let after = tokens.after(range, 4)
         // "1.90 x3", "60 pp x 3", "55.00 per night x 4": a multiplier right after the price or its
         // unit ("3 meals x 2 servings" multiplies meals, not a price).
-        let lead = after.first == "per" ? 2 : (after.first.map { ["pp", "each", "ea"].contains($0) } == true ? 1 : 0)
+        let perUnit = after.count >= 2 && after[0] == "/" && after[1].first?.isLetter == true
+        let lead = after.first == "per" || perUnit ? 2 : (after.first.map { ["pp", "each", "ea"].contains($0) } == true ? 1 : 0)
         if after.count > lead {
             let word = after[lead]
             if word.count > 1, word.hasPrefix("x"), let factor = Int(word.dropFirst()) { return factor }
@@ -264,10 +340,15 @@ enum AmountRoles {
                 if let factor = count(word) { return factor }
             }
         }
-        let isUnit = after.prefix(2).contains(where: unitAfter.contains) || before.last.map(unitBefore.contains) == true
+        // "three pints at 6.20": a count, what it counts, "at" and a price written as money.
+        if hasDecimalsOrCurrency, before.count >= 3, before[before.count - 1] == "at",
+           before[before.count - 2].first?.isLetter == true, let factor = count(before[before.count - 3]) {
+            return factor
+        }
+        let isUnit = perUnit || after.prefix(2).contains(where: unitAfter.contains) || before.last.map(unitBefore.contains) == true
         guard isUnit else { return nil }
-        // A whole number is a price only with its unit word ("60 pp"), not after "@" alone.
-        guard hasDecimalsOrCurrency || after.prefix(2).contains(where: unitAfter.contains) else { return nil }
+        // A whole number is a price only with its unit ("60 pp", "95/night"), not after "@" alone.
+        guard hasDecimalsOrCurrency || perUnit || after.prefix(2).contains(where: unitAfter.contains) else { return nil }
         // "4 muffins at 2.10 each", "soil, 2 bags, 6.50 each", "three of them, 0.80 apiece"; a sum
         // of money ("60 €") is not a count.
         return tokens.counts(before: range, within: 6).reversed().lazy.compactMap(count).first

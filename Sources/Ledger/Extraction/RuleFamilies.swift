@@ -29,16 +29,19 @@ public struct RuleFamilies: OptionSet, Sendable {
     /// Category keywords weighed as evidence beside the model's calibrated choice (`CategoryRules`).
     public static let categoryKeywords = RuleFamilies(rawValue: 1 << 9)
 
+    /// Tips, taxes and discounts written in percent ("15% tip", "25% off"), applied to the price.
+    public static let percentages = RuleFamilies(rawValue: 1 << 10)
+
     public static let all: RuleFamilies = [.categoryCalibration, .introducedMerchant, .amountArithmetic, .numberWords,
                                            .nonExpenseCues, .balanceWords, .relativeDates, .merchantShape, .genericMerchants,
-                                           .categoryKeywords]
+                                           .categoryKeywords, .percentages]
 
     /// The names used in `NOTELEDGER_RULES_OFF`.
     public static let names: [(String, RuleFamilies)] = [
         ("category-calibration", .categoryCalibration), ("introduced-merchant", .introducedMerchant),
         ("amount-arithmetic", .amountArithmetic), ("number-words", .numberWords), ("non-expense-cues", .nonExpenseCues),
         ("balance-words", .balanceWords), ("relative-dates", .relativeDates), ("merchant-shape", .merchantShape),
-        ("generic-merchants", .genericMerchants), ("category-keywords", .categoryKeywords),
+        ("generic-merchants", .genericMerchants), ("category-keywords", .categoryKeywords), ("percentages", .percentages),
     ]
 
     /// Every family except those named in `list` (comma-separated); nil names an unknown family.
