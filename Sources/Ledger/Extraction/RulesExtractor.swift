@@ -237,6 +237,8 @@ enum ExpenseSignals {
         "storniert", "cancelado", "cancelada", "annullato", "insufficient", "failed", "unsuccessful", "otkaz",
         "rejected", "not enough funds", "fondos insuficientes", "saldo insuficiente", "solde insuffisant",
         "abgebrochen", "fehlgeschlagen", "échoué", "fallido", "falhou", "could not be processed",
+        "not authorised", "not authorized", "wasn't authorised", "wasn't authorized", "not approved", "wasn't approved",
+        "no autorizad", "non autorisé", "nicht autorisiert", "não autorizad",
         "couldn't be processed", "not processed", "unable to process", "was not successful", "não foi processad",
         "no se pudo procesar", "n'a pas pu être",
         // One-time codes sent before a payment is made.
@@ -267,6 +269,12 @@ enum ExpenseSignals {
         "bill due", "due next", "request from", "note to self", "need to cancel",
         // Things only thought of: wish lists, comparisons, maybes.
         "wishlist", "wish list", "price check", "thinking about", "thinking of", "might get", "might buy", "considering",
+        "might book", "might order", "might pay", "maybe get", "maybe buy", "maybe book", "planning to", "plan to buy",
+        "want to buy", "going to buy", "going to book",
+        // Debts the writer still has to pay, and limits set for later.
+        "i owe", "we owe", "still owe", "le debo", "je dois", "ich schulde", "eu devo", "gli devo",
+        "spending limit", "monthly limit", "weekly limit", "limit for", "allowance for", "límite de gasto",
+        "limite de dépenses", "ausgabenlimit",
         "kommt noch", "à payer", "a pagar", "por pagar", "zu zahlen", "da pagare",
         "maybe next", "maybe later", "maybe tomorrow", "are around", "are about", "goes for",
         "if we ", "if i ", "si on ", "wenn wir ", "wenn ich ",
@@ -279,7 +287,8 @@ enum ExpenseSignals {
         "zadolzhennost", "k oplate", "vypiska", "budet spisan",
         // Holds: a card checked or an amount reserved, not charged.
         "pre-authorization", "pre-authorisation", "preauthorization", "preauthorisation", "pre-auth", "preauth",
-        "authorization hold", "authorisation hold", "is a hold", "not a charge",
+        "authorization hold", "authorisation hold", "is a hold", "not a charge", "hotel hold",
+        "deposit hold", "temporary hold", "held on your card", "put a hold",
     ]
     /// Money coming in: not an expense unless the message also says money went out.
     static let incoming = [
@@ -295,6 +304,9 @@ enum ExpenseSignals {
         "recibiste", "has recibido", "te enviaron", "te transfirieron", "para girişi", "gelen havale", "gelen eft",
         "yatırıldı", "cash deposit", "from your savings", "between your accounts", "to current account",
         "to own account", "own account transfer",
+        // Money earned or given to the writer.
+        "interest earned", "earned interest", "dividend", "winnings", "bonus paid", "bonus came", "bonus credited", "money from",
+        "dinero de", "argent de", "geld von", "dinheiro de", "gagné", "ganhei", "gané", "gewonnen",
         "зачисление", "зачислено", "зачислен", "поступление", "поступил", "пополнение", "зарахування", "зараховано",
         "надходження", "поповнення", "получен перевод", "вам перевели", "перевод от", "түсті", "umepokea",
         "umetumiwa", "dana masuk", "diterima dari", "wpływ", "uznanie", "recebido", "nhận được", "credited by",
@@ -355,7 +367,7 @@ enum ExpenseSignals {
         let spends = moneyWentOut.contains { text.contains($0) }
         if incoming.contains(where: { text.contains($0) }) && !spends { return false }
         // "got 30 from Sam": money handed to the writer.
-        if lowered.firstMatch(of: Self.gotFrom) != nil && !spends { return false }
+        if (lowered.firstMatch(of: Self.gotFrom) != nil || lowered.firstMatch(of: Self.wonOrPaidIn) != nil) && !spends { return false }
         // "got my deposit back": money returned (change handed back is part of a payment).
         if lowered.firstMatch(of: Self.gotBack) != nil && !text.contains("change") && !spends { return false }
         // "due Friday", "due 3 Dec": a bill not paid yet.
@@ -398,6 +410,9 @@ enum ExpenseSignals {
 
     // Regex is not Sendable; this one is never mutated, only matched.
     nonisolated(unsafe) private static let gotFrom = /\b(?:got|received|receive)\s+\S{0,3}\d[\d.,]*\s*\S{0,6}\s*(?:\w+\s+)?from\b/
+
+    /// "won 50 at the quiz", "paid in: 1,000": money coming to the writer.
+    nonisolated(unsafe) private static let wonOrPaidIn = /\b(?:won\s+\S{0,3}\d|paid\s+in\s*:)/
 
     nonisolated(unsafe) private static let gotBack = /\b(?:got|get|getting)\s+(?:my|our|the)\s+(?:\w+\s+){0,2}back\b/
 
