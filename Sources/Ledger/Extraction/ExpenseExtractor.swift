@@ -131,9 +131,15 @@ public final class ExpenseExtractor: Sendable {
         // What the rules read is fixed for the note; each snapshot only adds the model's fields.
         let currency = RulesExtractor.currency(in: note, chosen: amount)
         let date = DateResolver.resolve(note, received: received)
+        // A description of one place ("the chippy by the pier") is the name, whole.
+        let described = rules.contains(.descriptiveNames) && payee == .model ? DescriptiveNames.phrase(in: note) : nil
         func combine(_ generated: ModelExpense) -> Expense {
+            // The model copied a piece of a place's description: "hardware store", the street "Elm".
+            let copied = generated.merchant.map { picked in
+                described.flatMap { $0.contains(picked) ? $0 : nil } ?? picked
+            }
             // A trade, role or generic place the model copied names no one ("the plumber", "parking").
-            let named = generated.merchant.flatMap {
+            let named = copied.flatMap {
                 rules.contains(.genericMerchants) && MerchantLexicon.isGeneric($0) ? nil : $0
             }
             return Expense(

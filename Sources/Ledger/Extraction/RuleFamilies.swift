@@ -32,9 +32,14 @@ public struct RuleFamilies: OptionSet, Sendable {
     /// Tips, taxes and discounts written in percent ("15% tip", "25% off"), applied to the price.
     public static let percentages = RuleFamilies(rawValue: 1 << 10)
 
+    /// A description of one place ("the taco truck on Mission") taken whole when the model copied
+    /// a piece of it (`DescriptiveNames`).
+    public static let descriptiveNames = RuleFamilies(rawValue: 1 << 11)
+
     public static let all: RuleFamilies = [.categoryCalibration, .introducedMerchant, .amountArithmetic, .numberWords,
                                            .nonExpenseCues, .balanceWords, .relativeDates, .merchantShape, .genericMerchants,
-                                           .categoryKeywords, .percentages]
+                                           .categoryKeywords, .percentages,
+                                           .descriptiveNames]
 
     /// The names used in `NOTELEDGER_RULES_OFF`.
     public static let names: [(String, RuleFamilies)] = [
@@ -42,6 +47,7 @@ public struct RuleFamilies: OptionSet, Sendable {
         ("amount-arithmetic", .amountArithmetic), ("number-words", .numberWords), ("non-expense-cues", .nonExpenseCues),
         ("balance-words", .balanceWords), ("relative-dates", .relativeDates), ("merchant-shape", .merchantShape),
         ("generic-merchants", .genericMerchants), ("category-keywords", .categoryKeywords), ("percentages", .percentages),
+        ("descriptive-names", .descriptiveNames),
     ]
 
     /// Every family except those named in `list` (comma-separated); nil names an unknown family.
