@@ -21,6 +21,19 @@ struct MerchantSpansTests {
         #expect(!spans("Marlow Fenn umbrella 19.99").contains("Fenn"))
     }
 
+    @Test func theErrandAfterANameAndACountAreNotPartOfIt() {
+        let errand = spans("fernhill market run 42.10")
+        #expect(errand.contains("fernhill market"))
+        #expect(!errand.contains("fernhill market run"))
+        #expect(!spans("taco hut drive thru 9.10").contains("taco hut drive"))
+        #expect(!spans("lumber yard run: planks 30").contains { $0.contains(": ") })
+        let tickets = spans("Lumiere 3 x 11.50 for the late show")
+        #expect(tickets.contains("Lumiere"))
+        #expect(!tickets.contains("Lumiere 3"))
+        // A number that does not multiply stays part of a name.
+        #expect(spans("Noodle 88 lunch 13.20").contains("Noodle 88"))
+    }
+
     @Test func whereAJourneyGoesIsNoPayee() {
         let found = spans("ferry to Port Ellis with Selka Lines 18.00")
         #expect(found.contains("Selka Lines"))

@@ -49,6 +49,11 @@ enum MerchantLexicon {
         "タクシー", "美容院", "床屋", "病院", "薬局", "駐車場", "駅", "空港", "歯科",
     ]
 
+    /// What a trip to a shop is called after its name ("costco run", "chick fil a drive thru",
+    /// "amazon order"): the errand, not part of the name.
+    static let errands: Set<String> = ["run", "trip", "haul", "pickup", "pick-up", "takeout", "take-out", "thru", "drive",
+                                       "drive-thru", "drive-through", "refill", "renewal", "booking", "visit", "shopping"]
+
     /// Words that may stand in a generic description without making it a name.
     static let fillers: Set<String> = ["the", "a", "an", "my", "our", "this", "that", "el", "la", "los", "las",
                                        "le", "les", "il", "lo", "o", "os", "der", "die", "das", "de", "het", "du",

@@ -18,8 +18,10 @@ enum MerchantSpans {
         let runs = shaped ? CapitalRuns(note) : nil
         let places = runs.map { placeWords(in: note).union($0.beneficiaryWords()) } ?? []
         let spans = StringGuide.spans(of: note, maxLength: 48) + cjkNames(in: note)
+        let multipliers = multipliers(in: note)
         return spans.uniqued().filter { span in
             isPlausible(span) && isNameShaped(span) && !(shaped && hasLooseEnds(span))
+                && !(shaped && endsInMultiplier(span, multipliers))
                 && runs?.cutsIntoName(span) != true
                 && !span.split(separator: " ").contains { word in
                     let bare = word.trimming(",.;:!?()")
@@ -28,12 +30,42 @@ enum MerchantSpans {
         }
     }
 
+    /// The whole numbers that multiply in the note ("2 x 9.50", "3× 8", "4 * 12"): they count.
+    private static func multipliers(in note: String) -> Set<String> {
+        let words = note.split(whereSeparator: \.isWhitespace).map(String.init)
+        var found = Set<String>()
+        for (index, word) in words.enumerated() {
+            let digits = word.prefix(while: \.isNumber)
+            guard !digits.isEmpty else { continue }
+            let rest = word.dropFirst(digits.count)
+            let next = index + 1 < words.count ? words[index + 1] : ""
+            if ["x", "×", "*"].contains(String(rest).lowercased())
+                || (rest.isEmpty && (["x", "×", "*"].contains(next.lowercased()) || next.hasPrefix("×"))) {
+                found.insert(String(digits))
+            }
+        }
+        return found
+    }
+
+    /// True for a span whose last word is a number that multiplies ("Vue 2" in "Vue 2 x 9.50").
+    private static func endsInMultiplier(_ span: String, _ multipliers: Set<String>) -> Bool {
+        guard let last = span.split(separator: " ").last, span.contains(" ") else { return false }
+        return multipliers.contains(String(last))
+    }
+
     /// A span that starts or ends in a joining word ("from", "drive to", "el") is a piece of a
     /// sentence, not a name; "the" may open one ("the corner deli").
+    /// So does one that ends in the errand written after a name ("home depot run", "taco bell drive
+    /// thru"), or goes on past a colon or comma.
     private static func hasLooseEnds(_ span: String) -> Bool {
-        let words = span.lowercased().split(separator: " ").map { $0.trimming(",.;:!?()") }
+        let raw = span.split(separator: " ")
+        // A name does not go on past a colon, comma or semicolon ("home depot run: mulch").
+        if raw.dropLast().contains(where: { $0.last.map { ",;:".contains($0) } == true }) { return true }
+        let written = raw.map { $0.trimming(",.;:!?()") }
+        let words = written.map { $0.lowercased() }
         guard let first = words.first, let last = words.last else { return true }
-        return joiningWords.contains(last) || (joiningWords.contains(first) && !articles.contains(first))
+        let errand = words.count > 1 && MerchantLexicon.errands.contains(last) && written.last == last
+        return errand || joiningWords.contains(last) || (joiningWords.contains(first) && !articles.contains(first))
     }
 
     private static let joiningWords = MerchantLexicon.fillers.union(MerchantLexicon.placePrepositions)
