@@ -82,5 +82,16 @@ struct MerchantSpansTests {
                       "Farmacia Soler"])
     func namesAndDescriptionsOfOnePlaceAreKept(span: String) {
         #expect(!MerchantLexicon.isGeneric(span))
+        #expect(!MerchantLexicon.isOnlyCommonWords(span))
+    }
+
+    @Test(arguments: ["late fee", "y luego", "coffee and cake", "dentist copay", "et puis"])
+    func commonWordsAloneNameNoOne(span: String) {
+        #expect(MerchantLexicon.isOnlyCommonWords(span))
+    }
+
+    @Test(arguments: ["uber", "chipotle", "the corner bakery", "Late Fee Records"])
+    func lowerCaseNamesAreNotCommonWords(span: String) {
+        #expect(!MerchantLexicon.isOnlyCommonWords(span))
     }
 }

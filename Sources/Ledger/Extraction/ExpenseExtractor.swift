@@ -138,9 +138,11 @@ public final class ExpenseExtractor: Sendable {
             let copied = generated.merchant.map { picked in
                 described.flatMap { $0.contains(picked) ? $0 : nil } ?? picked
             }
-            // A trade, role or generic place the model copied names no one ("the plumber", "parking").
+            // A trade, role or generic place the model copied names no one ("the plumber", "parking"),
+            // nor do common words alone ("late fee", "y luego").
             let named = copied.flatMap {
-                rules.contains(.genericMerchants) && MerchantLexicon.isGeneric($0) ? nil : $0
+                rules.contains(.genericMerchants) && (MerchantLexicon.isGeneric($0) || MerchantLexicon.isOnlyCommonWords($0))
+                    ? nil : $0
             }
             return Expense(
                 merchant: payee.known ?? named, amount: amount?.amount, currency: currency,

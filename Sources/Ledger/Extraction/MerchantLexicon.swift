@@ -98,6 +98,30 @@ enum MerchantLexicon {
         commonWords.contains(word)
     }
 
+    /// True for a span written in lower case and made only of common words: function words,
+    /// trades, places, category words ("y luego", "late fee", "wrapping paper"). A description
+    /// that opens with "the" may be a name ("the corner bakery").
+    static func isOnlyCommonWords(_ span: String) -> Bool {
+        guard !span.contains(where: \.isUppercase) else { return false }
+        let words = span.split(whereSeparator: \.isWhitespace).map { $0.trimming(where: \.isPunctuation) }.filter { !$0.isEmpty }
+        guard let first = words.first, first != "the" else { return false }
+        return words.allSatisfy { commonWords.contains($0) || functionWords.contains($0) }
+    }
+
+    /// Words that join sentences in the notes' languages: never a name by themselves.
+    static let functionWords: Set<String> = [
+        "and", "then", "also", "but", "or", "so", "very", "just", "only", "again", "later", "after", "before", "still",
+        "too", "here", "there", "it", "me", "i", "we", "us", "you", "he", "she", "they", "them", "him", "her", "his",
+        "their", "your", "these", "those", "any", "all", "each", "every", "other", "got", "get", "did", "was", "is",
+        "are", "had", "has", "have", "with", "for", "from", "to", "at", "on", "in", "by", "of", "up", "out", "off",
+        "y", "luego", "después", "también", "pero", "muy", "solo", "más", "menos", "ya", "aquí", "un", "una", "del",
+        "al", "con", "sin", "por", "para", "en", "que", "mi", "tu", "su", "et", "puis", "aussi", "mais", "ou", "très",
+        "plus", "moins", "déjà", "ici", "une", "des", "du", "au", "aux", "avec", "sans", "pour", "par", "mon", "ma",
+        "mes", "und", "dann", "auch", "aber", "oder", "sehr", "nur", "mehr", "schon", "hier", "ein", "eine", "mit",
+        "ohne", "für", "von", "zu", "im", "am", "e", "depois", "mas", "muito", "só", "mais", "já", "aqui", "um", "uma",
+        "do", "da", "com", "sem", "no", "na", "poi", "anche", "ma", "molto", "più", "già", "qui", "gli", "di", "della",
+    ]
+
     private static let commonWords: Set<String> = roles.union(places).union(fillers)
         .union(CategoryRules.keywords.flatMap(\.1).filter { !$0.contains(" ") })
         .union(["new", "paid", "bought", "got", "spent", "quick", "late", "early", "birthday", "gift", "weekly",
