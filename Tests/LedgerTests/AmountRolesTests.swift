@@ -69,6 +69,14 @@ import Testing
         ("cabin 2 nights at 110/night", "220"),
         ("bike hire 4 hours at 3.50/hr", "14.00"),
         ("four lattes at 3.40", "13.60"),
+        ("cottage 140 a night, 2 nights", "280"),
+        ("kayak 12/hr for 3 hours", "36"),
+        ("6 ciders, 4.80 a pop", "28.80"),
+        ("lunch 30 with a tip of 10%", "33"),
+        ("massage 60 + 15%", "69"),
+        // Prices said aloud.
+        ("bus was two fifty", "2.50"),
+        ("paperback twelve ninety-nine", "12.99"),
         // Prices joined by "and" are summed, a unit price with its quantity; a count is no item.
         ("2 scones 2.10 each and a pot of tea 3.60", "7.80"),
         ("dinner 42.80, 3 of us", "42.80"),

@@ -50,7 +50,12 @@ enum AmountFinder {
         let rules = RuleFamilies.active
         let words = (rules.contains(.numberWords) ? NumberWords.amounts(in: note) : [])
             .filter { found in !digits.contains { $0.range.overlaps(found.range) && !isExcluded($0, characters, lowered) } }
-            .map { Number(value: $0.value, text: plain($0.value), range: $0.range, hasDecimals: false, isWord: true) }
+            .map { found in
+                // A price said aloud keeps its cents ("two fifty" is 2.50).
+                let cents = found.value != found.value.rounded(toPlaces: 0)
+                return Number(value: found.value, text: cents ? Amount(found.value, fractionDigits: 2).description : plain(found.value),
+                              range: found.range, hasDecimals: cents, isWord: true)
+            }
         let numbers = (digits + words).sorted { $0.range.lowerBound < $1.range.lowerBound }
         let tokens = AmountRoles.Tokens(lowered)
         let isBank = BankMessage.reads(note)

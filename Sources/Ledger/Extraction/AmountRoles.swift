@@ -194,7 +194,8 @@ enum AmountRoles {
         // "Transaction cost, Ksh30": a fee's label before a comma or colon.
         if let label = tokens.before(range, 1, crossing: true).last, addOnNouns.contains(label) { return true }
         // "3 tip", "4.50 delivery charge"; not "900.00 & fee of 12.00", where the fee is the next figure.
-        let joiners: Set<String> = ["&", "and", "+", "y", "e", "et", "und"]
+        // Nor "80 with a tip of 15%": what comes with the figure is not the figure.
+        let joiners: Set<String> = ["&", "and", "+", "y", "e", "et", "und", "with", "con", "avec", "mit", "com"]
         return before.suffix(2).contains(where: addOnNouns.contains)
             || after.prefix(3).prefix { !joiners.contains($0) }.contains(where: addOnNouns.contains)
     }
@@ -286,6 +287,7 @@ enum AmountRoles {
                 || before.suffix(2).contains(where: AmountRoles.discountNouns.contains) {
                 return before.suffix(2).contains(where: AmountRoles.spelledMinus.contains) ? .discount : nil
             }
+            if before.last == "+" { return .addOn }
             let nouns = AmountRoles.addOnNouns.subtracting(["cost", "charge", "charges"])
             if after.prefix(3).contains(where: nouns.contains) || before.suffix(2).contains(where: nouns.contains) { return .addOn }
             return nil
@@ -323,7 +325,8 @@ enum AmountRoles {
         let after = tokens.after(range, 4)
         // "1.90 x3", "60 pp x 3", "55.00 per night x 4": a multiplier right after the price or its
         // unit ("3 meals x 2 servings" multiplies meals, not a price).
-        let perUnit = after.count >= 2 && after[0] == "/" && after[1].first?.isLetter == true
+        let perUnit = after.count >= 2 && (after[0] == "/" && after[1].first?.isLetter == true
+            || after[0] == "a" && rateUnits.contains(after[1]))
         let lead = after.first == "per" || perUnit ? 2 : (after.first.map { ["pp", "each", "ea"].contains($0) } == true ? 1 : 0)
         if after.count > lead {
             let word = after[lead]
@@ -340,6 +343,14 @@ enum AmountRoles {
                 if let factor = count(word) { return factor }
             }
         }
+        // "95 a night, 3 nights", "2.50/hr for 4 hours": the count of the unit the price is per.
+        if perUnit, let unit = after.dropFirst().first {
+            let counted = tokens.items.map(\.text)
+            let names = Set([unit, unit + "s"] + (unitAliases[unit] ?? []))
+            for (index, word) in counted.enumerated().dropLast() where names.contains(counted[index + 1]) {
+                if let factor = count(word) { return factor }
+            }
+        }
         // "three pints at 6.20": a count, what it counts, "at" and a price written as money.
         if hasDecimalsOrCurrency, before.count >= 3, before[before.count - 1] == "at",
            before[before.count - 2].first?.isLetter == true, let factor = count(before[before.count - 3]) {
@@ -353,6 +364,13 @@ enum AmountRoles {
         // of money ("60 €") is not a count.
         return tokens.counts(before: range, within: 6).reversed().lazy.compactMap(count).first
     }
+
+    /// What "a" rates a price by ("95 a night", "5.50 a pop", "12 a head").
+    private static let rateUnits: Set<String> = ["night", "day", "hour", "head", "person", "pop", "piece", "ticket",
+                                                 "seat", "go", "round", "ride", "bag", "box", "bottle", "kilo", "kg", "lb"]
+
+    private static let unitAliases: [String: [String]] = ["hr": ["hour", "hours", "hrs"], "h": ["hour", "hours"],
+                                                           "hour": ["hrs"], "nt": ["night", "nights"], "day": ["days"]]
 
     private static let countWords: [String: Int] = [
         "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,

@@ -87,8 +87,9 @@ enum NumberWords {
             let range = words[index].range.lowerBound..<words[end - 1].range.upperBound
             let isSlang = (index..<end).contains { slang[words[$0].text] != nil }
             let besideCurrency = Currency.code(near: range, in: mentions, within: 2) != nil
-            if value > 0, isSlang || besideCurrency || (!hasDigits && value >= 10) {
-                found.append(Found(value: Decimal(value), range: range))
+            let saidAloud = value != value.rounded(toPlaces: 0)
+            if value > 0, isSlang || besideCurrency || saidAloud || (!hasDigits && value >= 10) {
+                found.append(Found(value: value, range: range))
             }
             index = end
         }
@@ -96,7 +97,7 @@ enum NumberWords {
     }
 
     /// A number starting at word `start`: its value and the index after its last word.
-    private static func parse(_ words: [(text: String, range: Range<Int>)], from start: Int) -> (Int, Int)? {
+    private static func parse(_ words: [(text: String, range: Range<Int>)], from start: Int) -> (Decimal, Int)? {
         var total = 0
         var current = 0
         var index = start
@@ -105,6 +106,16 @@ enum NumberWords {
         while index < words.count {
             let word = words[index].text
             if let value = units[word] {
+                // "two fifty", "twelve ninety-nine": a price said aloud, 2.50 and 12.99.
+                if value >= 20, value % 10 == 0, total == 0, (1...19).contains(current), units[words[index - 1].text] == current {
+                    var cents = value
+                    var end = index + 1
+                    if end < words.count, let unit = units[words[end].text], (1...9).contains(unit) {
+                        cents += unit
+                        end += 1
+                    }
+                    return (Decimal(current) + Decimal(cents) / 100, end)
+                }
                 current += value
             } else if let value = slang[word] {
                 current = max(current, 1) * value
@@ -136,8 +147,7 @@ enum NumberWords {
         }
         guard sawNumber else { return nil }
         // "a dollar" returns above; a lone article is not a number.
-        let value = total + current
-        return (value, max(last, start + 1))
+        return (Decimal(total + current), max(last, start + 1))
     }
 
     /// Lowercased words of letters (a hyphen separates: "twenty-four" is two words).
