@@ -1,8 +1,8 @@
-/// The names writers give one particular shop or eatery by describing it: "the noodle place near
-/// work", "the taco truck on Mission", "the chippy by the pier", "the Vietnamese place downstairs".
+/// The names writers give one particular shop or eatery by describing it: "the dumpling place near
+/// the office", "the crêpe cart on Quay Street", "the fish van by the harbour", "the Thai place upstairs".
 /// The labelling rule: such a description is the merchant, whole, with its leading "the"; "the
-/// shop" or "the gym" alone names no one. The model often copies only a piece ("hardware store",
-/// the street "Mission"); the extractor then takes the whole description (`phrase(in:)`).
+/// shop" or "the gym" alone names no one. The model often copies only a piece ("crêpe cart",
+/// the street "Quay Street"); the extractor then takes the whole description (`phrase(in:)`).
 enum DescriptiveNames {
     /// Nouns of a place that sells or serves (English; notes in other languages name their shops).
     static let sellers: Set<String> = [
@@ -21,9 +21,9 @@ enum DescriptiveNames {
     private static let stops: Set<String> = ["for", "with", "and", "to", "at", "from", "the", "a", "my", "our", "was", "of",
                                              "is", "today", "yesterday", "tonight", "this", "last"]
 
-    /// The description of one place that the note contains, as written ("the chippy by the pier"),
+    /// The description of one place that the note contains, as written ("the fish van by the harbour"),
     /// or nil. It starts with "the", has a seller's noun within four words, and says which one:
-    /// a word before the noun ("the corner bakery") or where it is ("the shop on Elm").
+    /// a word before the noun ("the corner dumpling shop") or where it is ("the kiosk on Quay Street").
     static func phrase(in note: String) -> String? {
         let written = note.split(whereSeparator: \.isWhitespace)
         let words = written.map { $0.trimming(",.;:!?()\"") }

@@ -131,10 +131,10 @@ public final class ExpenseExtractor: Sendable {
         // What the rules read is fixed for the note; each snapshot only adds the model's fields.
         let currency = RulesExtractor.currency(in: note, chosen: amount)
         let date = DateResolver.resolve(note, received: received)
-        // A description of one place ("the chippy by the pier") is the name, whole.
+        // A description of one place ("the fish van by the harbour") is the name, whole.
         let described = rules.contains(.descriptiveNames) && payee == .model ? DescriptiveNames.phrase(in: note) : nil
         func combine(_ generated: ModelExpense) -> Expense {
-            // The model copied a piece of a place's description: "hardware store", the street "Elm".
+            // The model copied a piece of a place's description: "crêpe cart", the street "Quay Street".
             let copied = generated.merchant.map { picked in
                 described.flatMap { $0.contains(picked) ? $0 : nil } ?? picked
             }

@@ -49,8 +49,8 @@ enum MerchantLexicon {
         "タクシー", "美容院", "床屋", "病院", "薬局", "駐車場", "駅", "空港", "歯科",
     ]
 
-    /// What a trip to a shop is called after its name ("costco run", "chick fil a drive thru",
-    /// "amazon order"): the errand, not part of the name.
+    /// What a trip to a shop is called after its name ("megamart run", "burger barn drive thru",
+    /// "webshop order"): the errand, not part of the name.
     static let errands: Set<String> = ["run", "trip", "haul", "pickup", "pick-up", "takeout", "take-out", "thru", "drive",
                                        "drive-thru", "drive-through", "refill", "renewal", "booking", "visit", "shopping"]
 
@@ -78,7 +78,7 @@ enum MerchantLexicon {
 
     /// True when the span names no one: someone named by a trade ("the taxi driver", "dog walker"),
     /// or only generic places and filler words ("parking garage"). A description that starts with
-    /// "the" and has two or more such words names one place ("the corner deli", "the hardware store").
+    /// "the" and has two or more such words names one place ("the corner deli", "the paint store").
     static func isGeneric(_ span: String) -> Bool {
         let words = span.lowercased().split(whereSeparator: { $0.isWhitespace || $0 == "-" })
             .map { $0.trimming(where: { $0.isPunctuation && $0 != "&" && $0 != "+" }) }
@@ -100,7 +100,7 @@ enum MerchantLexicon {
 
     /// True for a span written in lower case and made only of common words: function words,
     /// trades, places, category words ("y luego", "late fee", "wrapping paper"). A description
-    /// that opens with "the" may be a name ("the corner bakery").
+    /// that opens with "the" may be a name ("the corner dumpling shop").
     static func isOnlyCommonWords(_ span: String) -> Bool {
         guard !span.contains(where: \.isUppercase) else { return false }
         let words = span.split(whereSeparator: \.isWhitespace).map { $0.trimming(where: \.isPunctuation) }.filter { !$0.isEmpty }

@@ -55,11 +55,11 @@ enum MerchantSpans {
 
     /// A span that starts or ends in a joining word ("from", "drive to", "el") is a piece of a
     /// sentence, not a name; "the" may open one ("the corner deli").
-    /// So does one that ends in the errand written after a name ("home depot run", "taco bell drive
+    /// So does one that ends in the errand written after a name ("lumber yard run", "burger barn drive
     /// thru"), or goes on past a colon or comma.
     private static func hasLooseEnds(_ span: String) -> Bool {
         let raw = span.split(separator: " ")
-        // A name does not go on past a colon, comma or semicolon ("home depot run: mulch").
+        // A name does not go on past a colon, comma or semicolon ("lumber yard run: planks").
         if raw.dropLast().contains(where: { $0.last.map { ",;:".contains($0) } == true }) { return true }
         let written = raw.map { $0.trimming(",.;:!?()") }
         let words = written.map { $0.lowercased() }

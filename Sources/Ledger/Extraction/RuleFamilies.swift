@@ -32,7 +32,7 @@ public struct RuleFamilies: OptionSet, Sendable {
     /// Tips, taxes and discounts written in percent ("15% tip", "25% off"), applied to the price.
     public static let percentages = RuleFamilies(rawValue: 1 << 10)
 
-    /// A description of one place ("the taco truck on Mission") taken whole when the model copied
+    /// A description of one place ("the crêpe cart on Quay Street") taken whole when the model copied
     /// a piece of it (`DescriptiveNames`).
     public static let descriptiveNames = RuleFamilies(rawValue: 1 << 11)
 
