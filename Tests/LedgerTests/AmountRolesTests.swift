@@ -65,6 +65,7 @@ import Testing
         ("boots 95 minus a 15 gift voucher", "80"),
         ("mixer 249 less 20 discount", "229"),
         ("groceries $88.10 after the $5 coupon", "88.10"),
+        ("dinner 45, the wine less than 20", "45"),
         // Rates per unit, counts in words before "at".
         ("cabin 2 nights at 110/night", "220"),
         ("bike hire 4 hours at 3.50/hr", "14.00"),

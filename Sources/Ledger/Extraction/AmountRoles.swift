@@ -163,7 +163,7 @@ enum AmountRoles {
     // MARK: - Roles
 
     /// True for a figure that is not the writer's outlay: a conversion in brackets, what others
-    /// owe, a part inside the figure.
+    /// owe, a part inside the figure, a bound ("less than 20").
     static func isNotTheWritersOutlay(_ range: Range<Int>, _ tokens: Tokens) -> Bool {
         if let opening = tokens.bracketOpening(range), opening.contains(where: approximately.contains) { return true }
         let before = tokens.before(range, 4)
@@ -173,6 +173,8 @@ enum AmountRoles {
             }
         }
         let near = tokens.before(range, 2)
+        // "less than 20", "more than 15": a bound, not a price.
+        if near.last == "than" { return true }
         return near.contains("includes") || near.contains("including") || near.contains("incl")
     }
 
@@ -259,6 +261,7 @@ enum AmountRoles {
         let isNumber: (String) -> Bool = { $0.first?.isASCIIDigit == true }
         let before = Array(tokens.before(range, 3).reversed().prefix { !isNumber($0) }.reversed())
         let after = Array(tokens.after(range, 3).prefix { !isNumber($0) })
+        // "after the 10 coupon" was already taken off.
         if before.contains("after") || before.contains("with") { return false }
         if after.first == "off" { return true }
         let named = before.contains(where: discountNouns.contains) || after.prefix(2).contains(where: discountNouns.contains)
