@@ -114,6 +114,9 @@ import Testing
         "won 25 on the raffle", "Christmas money from auntie, 50", "weekly limit for takeaways: 60",
         "card payment of 14.20 to GymCo not authorised", "temporary hold 150 on the rental car card",
         "interest earned on savings 2.14", "Je dois 30 € à Paul pour le resto",
+        "nice lamp at the market for 45, didn't buy it", "the gym goes up to 39 in March", "payslip: 1,980 net",
+        "Priya sent the 25 back for the cinema", "my sister is buying dinner, around 70", "put 150 to savings",
+        "need to send Omar 18 for the pizza", "got a 15 voucher from the hotel",
         "Mum got the check at the bistro, 64", "Your OTP for txn of Rs 500 is 123456",
         "Acct XX12 is credited with Rs 900.00 from R KUMAR", "Reembolso caiu: R$ 30,00",
         "Gehalt für November: 2.300 €", "next payment of 15 is scheduled for Dec 5", "transfer rejected: 200 EUR",
@@ -168,6 +171,9 @@ import Testing
         "cab 30, the driver gave me 5 back", "paid from my own account, 58 at the hardware store",
         "Rs.1500.00 transferred from A/c ...1234 to:Maria Lopez. Bal:Rs.15000.00",
         "payment of INR 2500.00 via e-mandate ID: AB12 on Axis Bank Debit Card 1234 is processed successfully",
+        // Look-alikes of the newer cues.
+        "bought the lamp after all, 45", "sent Omar the 18 for the pizza", "I sent 30 back to the shop",
+        "going up to the lake, fuel 52", "coffee 3.50, next time bring a cup",
     ])
     func isAnExpense(note: String) {
         #expect(ExpenseSignals.isExpense(note), "\(note)")

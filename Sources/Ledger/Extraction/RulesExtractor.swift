@@ -227,7 +227,9 @@ enum ExpenseSignals {
         "vyplata", "protsent", "returned", "return of", "devolución", "devolucion", "rückgabe", "rückzahlung",
         "rimborsato", "reembolsado", "terugbetaling", "zwrot", "iade", "返金", "退款", "reversal", "reversed",
         "wages", "stipend", "gehalt", "salaire", "sueldo", "nómina", "salário", "stipendio", "payday",
-        "paid out", "payout", "expense claim", "claim paid", "cashback credited", "cashback received",
+        "paid out", "payout", "expense claim", "claim paid", "expense report", "reimbursement request", "redeemed",
+        "store credit", "voucher from", "gift card from", "pay slip", "payslip", "net pay", "take-home", "comped",
+        "free of charge", "cashback credited", "cashback received",
         "cashback has been", "возврат", "повернення", "возвращено", "iade edildi", "pengembalian", "hoàn tiền", "vozvrat",
     ]
     /// Payments that failed or were called off.
@@ -271,6 +273,12 @@ enum ExpenseSignals {
         "wishlist", "wish list", "price check", "thinking about", "thinking of", "might get", "might buy", "considering",
         "might book", "might order", "might pay", "maybe get", "maybe buy", "maybe book", "planning to", "plan to buy",
         "want to buy", "going to buy", "going to book",
+        // Not bought after all, or free: the figure is a price seen.
+        "didn't buy", "did not buy", "didn't get it", "skipped it", "too expensive", "decided against", "passed on it",
+        "no lo compré", "pas acheté", "nicht gekauft", "não comprei",
+        // Prices that change or open later, and money still to send.
+        "goes up to", "price rise", "go on sale", "goes on sale",
+        "need to send", "have to send", "must send", "need to transfer", "need to give",
         // Debts the writer still has to pay, and limits set for later.
         "i owe", "we owe", "still owe", "le debo", "je dois", "ich schulde", "eu devo", "gli devo",
         "spending limit", "monthly limit", "weekly limit", "limit for", "allowance for", "límite de gasto",
@@ -303,7 +311,7 @@ enum ExpenseSignals {
         "venmo'd me", "zelle'd me", "zelled me", "paypal'd me", "e-transferred me", "lent me",
         "recibiste", "has recibido", "te enviaron", "te transfirieron", "para girişi", "gelen havale", "gelen eft",
         "yatırıldı", "cash deposit", "from your savings", "between your accounts", "to current account",
-        "to own account", "own account transfer",
+        "to own account", "own account transfer", "to my savings", "to savings",
         // Money earned or given to the writer.
         "interest earned", "earned interest", "dividend", "winnings", "bonus paid", "bonus came", "bonus credited", "money from",
         "dinero de", "argent de", "geld von", "dinheiro de", "gagné", "ganhei", "gané", "gewonnen",
@@ -367,7 +375,8 @@ enum ExpenseSignals {
         let spends = moneyWentOut.contains { text.contains($0) }
         if incoming.contains(where: { text.contains($0) }) && !spends { return false }
         // "got 30 from Sam": money handed to the writer.
-        if (lowered.firstMatch(of: Self.gotFrom) != nil || lowered.firstMatch(of: Self.wonOrPaidIn) != nil) && !spends { return false }
+        if (lowered.firstMatch(of: Self.gotFrom) != nil || lowered.firstMatch(of: Self.wonOrPaidIn) != nil
+            || lowered.firstMatch(of: Self.sentBack) != nil) && !spends { return false }
         // "got my deposit back": money returned (change handed back is part of a payment).
         if lowered.firstMatch(of: Self.gotBack) != nil && !text.contains("change") && !spends { return false }
         // "due Friday", "due 3 Dec": a bill not paid yet.
@@ -375,8 +384,17 @@ enum ExpenseSignals {
         if isCreditLine(lowered) && !spends { return false }
         if let phrase = someoneElsePaid.first(where: { text.contains($0) }), !writerDid(phrase, in: lowered) { return false }
         let words = lowered.split(whereSeparator: { !$0.isLetter })
-        if zip(words, words.dropFirst()).contains(where: { otherPayers.contains(String($0)) && ["paid", "covered", "treated"].contains($1) }) {
-            return false
+        // "my boss paid", "the client is buying lunch", "Dad will cover it".
+        for index in words.indices.dropLast() where otherPayers.contains(String(words[index])) {
+            let next = String(words[index + 1])
+            let then = index + 2 < words.count ? String(words[index + 2]) : ""
+            // "friends will pay me back": the writer paid.
+            let repays = index + 3 < words.count && ["me", "back"].contains(String(words[index + 3]))
+            if ["paid", "covered", "treated", "pays", "buys", "bought"].contains(next)
+                || ["is", "will", "s"].contains(next) && ["buying", "paying", "pay", "cover", "covering", "treating"].contains(then)
+                && !repays {
+                return false
+            }
         }
         if imperatives.contains(where: { lowered.hasPrefix($0) }) { return false }
         // "Ksh3,500 transferred from M-Shwari account": from the writer's other account, to no one.
@@ -410,6 +428,9 @@ enum ExpenseSignals {
 
     // Regex is not Sendable; this one is never mutated, only matched.
     nonisolated(unsafe) private static let gotFrom = /\b(?:got|received|receive)\s+\S{0,3}\d[\d.,]*\s*\S{0,6}\s*(?:\w+\s+)?from\b/
+
+    /// "Jonas transferred 40 back": someone other than the writer sent money back.
+    nonisolated(unsafe) private static let sentBack = /^(?!i\b|we\b)[a-z]+\s+(?:sent|transferred|paid|gave|venmoed|returned|wired)\b.*\bback\b/
 
     /// "won 50 at the quiz", "paid in: 1,000": money coming to the writer.
     nonisolated(unsafe) private static let wonOrPaidIn = /\b(?:won\s+\S{0,3}\d|paid\s+in\s*:)/
