@@ -117,6 +117,11 @@ import Testing
         "nice lamp at the market for 45, didn't buy it", "the gym goes up to 39 in March", "payslip: 1,980 net",
         "Priya sent the 25 back for the cinema", "my sister is buying dinner, around 70", "put 150 to savings",
         "need to send Omar 18 for the pizza", "got a 15 voucher from the hotel",
+        // The same kinds in the notes' other languages.
+        "Inés me devolvió los 12 € del cine", "la comida la pagó mi jefa, unos 60", "no olvidar pagar el gas, 48 €",
+        "Jonas hat mir 25 € zurückgezahlt", "Mama hat das Hotel bezahlt, 140 €", "Strom 70 € fällig am 3.",
+        "Chloé m'a rendu 10 €", "c'est ma mère qui a payé, 55 €", "a Bia me pagou R$ 30", "Giulia mi ha ridato 15 €",
+        "offerte van de loodgieter: 240 €", "Kopfhörer für 89 €, überlege noch", "見積もり 5万円",
         "Mum got the check at the bistro, 64", "Your OTP for txn of Rs 500 is 123456",
         "Acct XX12 is credited with Rs 900.00 from R KUMAR", "Reembolso caiu: R$ 30,00",
         "Gehalt für November: 2.300 €", "next payment of 15 is scheduled for Dec 5", "transfer rejected: 200 EUR",
@@ -174,6 +179,7 @@ import Testing
         // Look-alikes of the newer cues.
         "bought the lamp after all, 45", "sent Omar the 18 for the pizza", "I sent 30 back to the shop",
         "going up to the lake, fuel 52", "coffee 3.50, next time bring a cup",
+        "ich habe das Essen für Papa bezahlt, 80 €", "pagué la cena de mi padre, 90 €", "j'ai payé le resto de ma mère, 64 €",
     ])
     func isAnExpense(note: String) {
         #expect(ExpenseSignals.isExpense(note), "\(note)")

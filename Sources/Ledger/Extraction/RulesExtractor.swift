@@ -228,6 +228,10 @@ enum ExpenseSignals {
         "rimborsato", "reembolsado", "terugbetaling", "zwrot", "iade", "返金", "退款", "reversal", "reversed",
         "wages", "stipend", "gehalt", "salaire", "sueldo", "nómina", "salário", "stipendio", "payday",
         "paid out", "payout", "expense claim", "claim paid", "expense report", "reimbursement request", "redeemed",
+        "me han devuelto", "me devolvió", "me devolvio", "me pagó", "me pago", "me pagaron", "me ha pagado",
+        "m'a remboursé", "m'ont remboursé", "m'a rendu", "zurückgezahlt", "zurückbezahlt", "zurücküberwiesen",
+        "me devolveu", "me pagou", "mi ha ridato", "mi ha restituito", "mi ha pagato", "mi ha rimborsato",
+        "terugbetaald", "teruggegeven", "返してもら", "返済してもら",
         "store credit", "voucher from", "gift card from", "pay slip", "payslip", "net pay", "take-home", "comped",
         "free of charge", "cashback credited", "cashback received",
         "cashback has been", "возврат", "повернення", "возвращено", "iade edildi", "pengembalian", "hoàn tiền", "vozvrat",
@@ -274,6 +278,9 @@ enum ExpenseSignals {
         "might book", "might order", "might pay", "maybe get", "maybe buy", "maybe book", "planning to", "plan to buy",
         "want to buy", "going to buy", "going to book",
         // Not bought after all, or free: the figure is a price seen.
+        "angebot vom", "angebot von", "offerte van", "offerte:", "見積", "fällig", "scadenza", "vervalt",
+        "überlege noch", "überlege", "je réfléchis", "lo pienso", "todavía no lo", "aún no lo", "ainda não",
+        "vou pensar", "ci penso", "non l'ho ancora", "まだ決めて", "検討中", "nog niet gekocht",
         "didn't buy", "did not buy", "didn't get it", "skipped it", "too expensive", "decided against", "passed on it",
         "no lo compré", "pas acheté", "nicht gekauft", "não comprei",
         // Prices that change or open later, and money still to send.
@@ -325,7 +332,8 @@ enum ExpenseSignals {
     ]
     /// Reminders, to-dos and lists.
     static let notes = [
-        "reminder", "remind me", "don't forget", "to do:", "todo", "list:", "lijst", "liste:", "lista:", "need:",
+        "reminder", "remind me", "don't forget", "recordar", "no olvidar", "acordarme", "ne pas oublier", "nicht vergessen",
+        "daran denken", "lembrar de", "não esquecer", "ricordarsi", "ricordare di", "niet vergeten", "忘れずに", "to do:", "todo", "list:", "lijst", "liste:", "lista:", "need:",
         "remember to", "recordatorio", "lembrete", "rappel", "erinnerung", "promemoria", "need to pay", "have to pay",
         "must pay", "need to buy",
         "to buy:", "to get:", "courses:", "compras:", "einkaufen:", "no idea how much", "otp is", "otp for", "is your otp", "one time password", "is your",
@@ -341,7 +349,17 @@ enum ExpenseSignals {
     static let otherPayers: Set<String> = [
         "mom", "mum", "dad", "parents", "mother", "father", "boss", "client", "company", "employer", "work", "sister",
         "brother", "partner", "wife", "husband", "grandma", "grandpa", "friend", "friends", "host", "uncle", "aunt",
+        "jefe", "jefa", "padre", "madre", "papá", "mamá", "padres", "empresa", "père", "mère", "papa", "maman",
+        "patron", "patronne", "vater", "mutter", "mama", "eltern", "chef", "chefin", "firma", "pai", "mãe", "chefe",
+        "papà", "mamma", "capo", "azienda", "vader", "moeder", "baas",
     ]
+    /// "paid" in the notes' languages, after whoever paid ("mi jefe la pagó", "Papa hat das Essen bezahlt").
+    static let paidVerbs: Set<String> = ["pagó", "pago", "invitó", "payé", "offert", "bezahlt", "spendiert", "pagou",
+                                         "pagato", "offerto", "betaald", "trakteerde"]
+    /// Words before whom the money was for ("für Papa", "pour ma mère", "for dad").
+    private static let beneficiaryMarks: Set<String> = ["for", "für", "pour", "para", "per", "voor", "de", "di"]
+    /// The writer, before the verb ("ich habe bezahlt" is the writer's).
+    private static let writerWords: Set<String> = ["i", "we", "yo", "je", "j", "ich", "eu", "io", "ik", "wir", "nous"]
     /// The writer does not know what it cost.
     static let unknownAmount = [
         "forgot what", "forgot how much", "forgot the price", "can't remember how much", "cannot remember how much",
@@ -384,6 +402,17 @@ enum ExpenseSignals {
         if isCreditLine(lowered) && !spends { return false }
         if let phrase = someoneElsePaid.first(where: { text.contains($0) }), !writerDid(phrase, in: lowered) { return false }
         let words = lowered.split(whereSeparator: { !$0.isLetter })
+        // "la cena la pagó mi jefe", "c'est mon père qui a payé", "Papa hat das Essen bezahlt".
+        // Not when the writer paid ("ich habe das Essen für Papa bezahlt": Papa is whom it was for).
+        for index in words.indices where paidVerbs.contains(String(words[index])) {
+            let near = max(0, index - 4)..<min(words.count, index + 3)
+            let payer = near.contains { position in
+                otherPayers.contains(String(words[position]))
+                    && (position == 0 || !Self.beneficiaryMarks.contains(String(words[position - 1])))
+            }
+            let writer = words[max(0, index - 7)..<index].contains { writerWords.contains(String($0)) }
+            if payer && !writer { return false }
+        }
         // "my boss paid", "the client is buying lunch", "Dad will cover it".
         for index in words.indices.dropLast() where otherPayers.contains(String(words[index])) {
             let next = String(words[index + 1])
