@@ -122,6 +122,8 @@ import Testing
         "Jonas hat mir 25 € zurückgezahlt", "Mama hat das Hotel bezahlt, 140 €", "Strom 70 € fällig am 3.",
         "Chloé m'a rendu 10 €", "c'est ma mère qui a payé, 55 €", "a Bia me pagou R$ 30", "Giulia mi ha ridato 15 €",
         "offerte van de loodgieter: 240 €", "Kopfhörer für 89 €, überlege noch", "見積もり 5万円",
+        // Numbers that label, in a note that gives no amount.
+        "gate 12, flight delayed again", "Fahrt mit der Linie 5", "new jumper in size 10", "parked on level 3",
         "Mum got the check at the bistro, 64", "Your OTP for txn of Rs 500 is 123456",
         "Acct XX12 is credited with Rs 900.00 from R KUMAR", "Reembolso caiu: R$ 30,00",
         "Gehalt für November: 2.300 €", "next payment of 15 is scheduled for Dec 5", "transfer rejected: 200 EUR",
@@ -179,7 +181,7 @@ import Testing
         // Look-alikes of the newer cues.
         "bought the lamp after all, 45", "sent Omar the 18 for the pizza", "I sent 30 back to the shop",
         "going up to the lake, fuel 52", "coffee 3.50, next time bring a cup",
-        "ich habe das Essen für Papa bezahlt, 80 €", "pagué la cena de mi padre, 90 €", "j'ai payé le resto de ma mère, 64 €",
+        "ich habe das Essen für Papa bezahlt, 80 €", "Staylet charged my card 210 for the cabin", "Line 6 burger 12.50", "pagué la cena de mi padre, 90 €", "j'ai payé le resto de ma mère, 64 €",
     ])
     func isAnExpense(note: String) {
         #expect(ExpenseSignals.isExpense(note), "\(note)")

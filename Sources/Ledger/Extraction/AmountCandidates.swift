@@ -63,6 +63,12 @@ enum AmountFinder {
         for number in numbers where !isExcluded(number, characters, lowered, inBankMessage: isBank)
             && !(rules.contains(.amountArithmetic) && AmountRoles.isNotTheWritersOutlay(number.range, tokens)) {
             let currency = number.impliedCurrency ?? Currency.code(near: number.range, in: mentions)
+            // "gate 12", "Linie 5", "size 10", "order 55812": a label, not money.
+            if currency == nil, !number.hasDecimals, !number.isWord,
+               let label = wordsBefore(number.range.lowerBound, within: 12, lowered).last, labelNouns.contains(label),
+               number.range.lowerBound >= 1, characters[number.range.lowerBound - 1] == " " {
+                continue
+            }
             result.append(AmountCandidate(
                 value: number.value, text: number.text, range: number.range, currency: currency,
                 score: score(number, currency: currency, characters: characters, lowered: lowered, all: numbers),
@@ -263,6 +269,15 @@ enum AmountFinder {
     /// Words of an identifier or a figure that is not money paid, right before a number.
     private static let notAmountWords: Set<String> = [
         "ref", "no", "id", "ending", "umrn", "meter", "token", "receipt", "units", "call", "kredit", "cashback",
+    ]
+
+    /// Nouns a number labels: a gate, a line, a seat, a size, an order (several languages).
+    private static let labelNouns: Set<String> = [
+        "gate", "platform", "track", "level", "floor", "row", "size", "line", "route", "exit", "terminal", "pier", "bay",
+        "door", "apartment", "apt", "unit", "page", "chapter", "episode", "season", "version", "model", "number", "nr",
+        "gleis", "bahnsteig", "linie", "ebene", "etage", "größe", "voie", "quai", "ligne", "niveau", "étage", "taille",
+        "andén", "línea", "talla", "binario", "linea", "taglia", "linha", "plataforma", "tamanho", "spoor", "lijn",
+        "verdieping", "maat",
     ]
 
     /// Words before a price that was not paid: the usual, list or former one.
