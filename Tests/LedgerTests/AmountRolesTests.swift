@@ -181,7 +181,9 @@ import Testing
         // Look-alikes of the newer cues.
         "bought the lamp after all, 45", "sent Omar the 18 for the pizza", "I sent 30 back to the shop",
         "going up to the lake, fuel 52", "coffee 3.50, next time bring a cup",
-        "ich habe das Essen für Papa bezahlt, 80 €", "Staylet charged my card 210 for the cabin", "Line 6 burger 12.50", "pagué la cena de mi padre, 90 €", "j'ai payé le resto de ma mère, 64 €",
+        "ich habe das Essen für Papa bezahlt, 80 €", "Staylet charged my card 210 for the cabin", "Line 6 burger 12.50",
+        // A note that starts with a noun that is also a verb names a thing.
+        "book 12.99", "order of fries 4.50", "Order total 45.00", "book for Ana's birthday 15", "pagué la cena de mi padre, 90 €", "j'ai payé le resto de ma mère, 64 €",
     ])
     func isAnExpense(note: String) {
         #expect(ExpenseSignals.isExpense(note), "\(note)")
