@@ -84,6 +84,10 @@ import Testing
         ("groceries 54.20, budget 60", "54.20"),
         ("trainers 60, usually 90", "60"),
         ("pizza 18 plus 2 tip", "20"),
+        // "=" ends a sum; "+ 2 wines" counts; "2x Coffee 7" is the price of two.
+        ("3 ciders + 2 colas = 19.50", "19.50"),
+        ("fleece 90 + 2 patches", "90"),
+        ("2x flat white 7", "7"),
     ])
     func theAmountPaid(note: String, expected: String) {
         #expect(amount(note) == expected, "\(note): \(AmountFinder.candidates(in: note).map(\.text))")

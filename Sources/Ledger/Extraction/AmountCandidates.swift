@@ -447,7 +447,7 @@ enum AmountFinder {
             result[part] = result[part].scored(result[part].score + 9)
             return result
         }
-        let totals = candidates.indices.filter { AmountRoles.isTotal(candidates[$0].range, tokens) }
+        let totals = candidates.indices.filter { AmountRoles.isTotal(candidates[$0].range, tokens, equalsSign: !isBankMessage) }
         if !totals.isEmpty {
             for index in totals { result[index] = result[index].scored(result[index].score + 6) }
             return result

@@ -106,6 +106,11 @@ enum AmountRoles {
 
         static let clauseMarks: Set<String> = [",", ";", "|", "—", "–", "(", ")", "（", "）", ":", ".", "!", "?", "、", "。", "\n"]
 
+        /// The token that covers `range` exactly, as written (lowercased).
+        func text(at range: Range<Int>) -> String {
+            items.first { $0.range == range }?.text ?? ""
+        }
+
         /// Up to `count` words before `range` in its clause, nearest last; currency marks skipped.
         func before(_ range: Range<Int>, _ count: Int, crossing: Bool = false) -> [String] {
             var words: [String] = []
@@ -186,6 +191,10 @@ enum AmountRoles {
         let after = Array(fullAfter.prefix { !isNumber($0) })
         let numberFollows = after.count < fullAfter.count
         if before.suffix(2).contains(where: inside.contains) || after.prefix(2).contains(where: inside.contains) {
+            return false
+        }
+        // "+ 2 wines" counts wine, not money.
+        if let next = fullAfter.first, AmountFinder.countsThings(next, value: Decimal(string: tokens.text(at: range)) ?? 100) {
             return false
         }
         // "+" joins only what stands right beside it ("2 Semmeln + Tee 3,10" lists items).
@@ -305,11 +314,14 @@ enum AmountRoles {
         return before.suffix(3).contains("part") && before.suffix(3).contains("my")
     }
 
-    static func isTotal(_ range: Range<Int>, _ tokens: Tokens) -> Bool {
+    /// - Parameter equalsSign: "= 31" ends a sum (a written note); bank messages write "Bal=52.50".
+    static func isTotal(_ range: Range<Int>, _ tokens: Tokens, equalsSign: Bool = true) -> Bool {
         let before = tokens.before(range, 2)
         let after = tokens.after(range, 2)
         if before.contains(where: totalWords.contains) || after.first.map(totalWords.contains) == true { return true }
         if after.count >= 2 && after[0] == "all" && after[1] == "in" { return true }
+        // "3 beers + 2 wines = 31".
+        if equalsSign && before.last == "=" { return true }
         return before.last == "to" && before.dropLast().last == "came"
     }
 
@@ -340,8 +352,9 @@ enum AmountRoles {
         // "3 x 9.90", "4 lessons × $35", "2 large @ 11.50" (a price: "3 meals x 2 servings" is not one).
         // A whole number is a price after "x" too when nothing counted follows it ("5 seats x 18 for the show").
         let endsHere = after.first.map { !$0.hasSuffix("s") || ["for", "at", "on", "in", "to"].contains($0) } ?? true
+        // The mark stands right before the price: "2x Coffee 7" counts coffees, the 7 is their price.
         if hasDecimalsOrCurrency || endsHere,
-           let mark = before.lastIndex(where: { ["x", "×", "*", "@", "à"].contains($0) }), mark >= before.count - 2 {
+           let mark = before.lastIndex(where: { ["x", "×", "*", "@", "à"].contains($0) }), mark == before.count - 1 {
             for word in before[..<mark].reversed().prefix(2) {
                 if let factor = count(word) { return factor }
             }

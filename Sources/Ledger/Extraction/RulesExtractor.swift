@@ -425,7 +425,7 @@ enum ExpenseSignals {
                 return false
             }
         }
-        if isToDo(lowered) { return false }
+        if isToDo(lowered, original: note) { return false }
         // "Ksh3,500 transferred from M-Shwari account": from the writer's other account, to no one.
         if let from = lowered.range(of: "transferred from"),
            !lowered[from.upperBound...].split(whereSeparator: { !$0.isLetter }).contains("to") { return false }
@@ -469,17 +469,21 @@ enum ExpenseSignals {
     /// True for a note that starts by telling the writer what to do ("pick up the parcel", "book
     /// the dentist", "order pizza for Friday"); not one that names a thing ("book 12.99", "order
     /// of fries 4.50", "Order total 45.00", "book for Ana 15") or says it was paid.
-    private static func isToDo(_ lowered: String) -> Bool {
+    private static func isToDo(_ lowered: String, original: String) -> Bool {
         guard let verb = imperatives.first(where: { lowered.hasPrefix($0) }) else { return false }
         let rest = lowered.dropFirst(verb.count).drop(while: { $0 == " " })
         let next = rest.prefix(while: { $0.isLetter || $0 == "'" })
         guard !next.isEmpty, !nounFollowers.contains(String(next)) else { return false }
+        // "Ask Italia 18", "Book Nook 12": a name in capitals.
+        let written = lowered.count == original.count ? original : lowered
+        let head = written.split(separator: " ").prefix(2)
+        if head.count == 2, head.allSatisfy({ $0.first?.isUppercase == true }) { return false }
         let words = Set(lowered.split(whereSeparator: { !$0.isLetter }).map(String.init))
         return words.isDisjoint(with: ["paid", "bought", "spent", "charged", "cost"])
     }
 
     /// Words after "book", "order", "call" … that make it a noun ("order of fries", "book for Ana").
-    private static let nounFollowers: Set<String> = ["of", "for", "total", "number", "no", "confirmation", "confirmed",
+    private static let nounFollowers: Set<String> = ["of", "for", "total", "number", "no", "confirmation", "confirmed", "credit",
                                                      "placed", "arrived", "came", "was", "is", "charges", "fee"]
 
     /// True when "due" is followed by a day ("due Friday", "due Dec 3", "due tomorrow").
