@@ -88,6 +88,13 @@ import Testing
         ("3 ciders + 2 colas = 19.50", "19.50"),
         ("fleece 90 + 2 patches", "90"),
         ("2x flat white 7", "7"),
+        // Unit prices and change in the notes' other languages.
+        ("4 cañas a 2,50 €", "10.00"),
+        ("tres bilhetes a 8 €", "24"),
+        ("2 Eintrittskarten je 14 €", "28"),
+        ("pagué con 20, me devolvieron 3,40", "16.60"),
+        ("j'ai donné 50 €, on m'a rendu 12 €", "38"),
+        ("2 coffees and a 3.50 muffin", "3.50"),
     ])
     func theAmountPaid(note: String, expected: String) {
         #expect(amount(note) == expected, "\(note): \(AmountFinder.candidates(in: note).map(\.text))")

@@ -43,9 +43,10 @@ enum AmountRoles {
         "each", "ea", "apiece", "pp", "per", "cada", "chacun", "chacune", "pièce", "cadauno", "ciascuno", "stück",
     ]
     /// Words right before a unit price ("@ 9.99", "à 2,60").
-    static let unitBefore: Set<String> = ["@", "à"]
+    static let unitBefore: Set<String> = ["@", "à", "je", "jeweils"]
     /// Words before change given back ("got 4 back", "お釣り1,200").
-    static let changeBefore: Set<String> = ["change", "troco", "cambio", "vuelto", "resto", "rendu", "rückgeld", "wechselgeld"]
+    static let changeBefore: Set<String> = ["change", "troco", "cambio", "vuelto", "resto", "rendu", "rückgeld", "wechselgeld",
+                                            "devolvieron", "devolvió", "devolveu", "devolveram", "ridato", "restituito"]
     static let changeAfter: Set<String> = ["back", "change", "zurück", "retour", "troco", "cambio", "vuelto", "resto"]
     static let changePhrases = ["お釣り", "おつり", "釣り"]
     /// Words before or after a stated total.
@@ -367,8 +368,9 @@ enum AmountRoles {
                 if let factor = count(word) { return factor }
             }
         }
-        // "three pints at 6.20": a count, what it counts, "at" and a price written as money.
-        if hasDecimalsOrCurrency, before.count >= 3, before[before.count - 1] == "at",
+        // "three pints at 6.20", "3 cafés a 1,20", "2 entradas a 9 €": a count, what it counts,
+        // "at" (Spanish, Portuguese, Italian "a") and a price written as money.
+        if hasDecimalsOrCurrency, before.count >= 3, ["at", "a"].contains(before[before.count - 1]),
            before[before.count - 2].first?.isLetter == true, let factor = count(before[before.count - 3]) {
             return factor
         }

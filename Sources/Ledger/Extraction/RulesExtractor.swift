@@ -236,6 +236,13 @@ enum ExpenseSignals {
         "free of charge", "cashback credited", "cashback received",
         "cashback has been", "возврат", "повернення", "возвращено", "iade edildi", "pengembalian", "hoàn tiền", "vozvrat",
     ]
+    /// The writer handing money over ("pagué 50", "j'ai donné 20 €"), before change comes back.
+    static let writerPaidWords = ["pagué", "pague ", "payé", "j'ai donné", "bezahlt", "paguei", "dei ", "pagato", "ho dato",
+                                  "betaald", "i paid", "paid with", "gave the", "handed"]
+    /// Refund words that are also how change is given back.
+    static let changePhrases: Set<String> = ["devolvieron", "me devolvió", "me devolvio", "m'a rendu", "me devolveu",
+                                             "mi ha ridato", "mi ha restituito"]
+
     /// Payments that failed or were called off.
     static let failed = [
         "declined", "revoked", "cancelled", "canceled", "never charged", "not charged", "wasn't charged",
@@ -389,7 +396,10 @@ enum ExpenseSignals {
         guard RuleFamilies.active.contains(.nonExpenseCues) else {
             return !candidates.isEmpty || spending.contains { text.contains($0) }
         }
-        for table in [refunds, failed, notYet, notes] where table.contains(where: { text.contains($0) }) { return false }
+        // "pagué 50, me devolvieron 7,50": change handed back after the writer paid is no refund.
+        let paidAndChange = Self.writerPaidWords.contains { text.contains($0) }
+        let refundPhrases = paidAndChange ? refunds.filter { !Self.changePhrases.contains($0) } : refunds
+        for table in [refundPhrases, failed, notYet, notes] where table.contains(where: { text.contains($0) }) { return false }
         let spends = moneyWentOut.contains { text.contains($0) }
         if incoming.contains(where: { text.contains($0) }) && !spends { return false }
         // "got 30 from Sam": money handed to the writer.
