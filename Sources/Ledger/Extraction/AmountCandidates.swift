@@ -63,7 +63,7 @@ enum AmountFinder {
         for number in numbers where !isExcluded(number, characters, lowered, inBankMessage: isBank)
             && !(rules.contains(.amountArithmetic) && AmountRoles.isNotTheWritersOutlay(number.range, tokens)) {
             let currency = number.impliedCurrency ?? Currency.code(near: number.range, in: mentions)
-            // "gate 12", "Linie 5", "size 10", "order 55812": a label, not money.
+            // "gate 12", "Linie 5", "size 10", "level 3": a label, not money.
             if currency == nil, !number.hasDecimals, !number.isWord,
                let label = wordsBefore(number.range.lowerBound, within: 12, lowered).last, labelNouns.contains(label),
                number.range.lowerBound >= 1, characters[number.range.lowerBound - 1] == " " {
@@ -271,7 +271,8 @@ enum AmountFinder {
         "ref", "no", "id", "ending", "umrn", "meter", "token", "receipt", "units", "call", "kredit", "cashback",
     ]
 
-    /// Nouns a number labels: a gate, a line, a seat, a size, an order (several languages).
+    /// Nouns a number labels: a gate, a line, a floor, a size (several languages). Not "card",
+    /// "order", "seat" or "flight", which a price often follows ("charged my card 312").
     private static let labelNouns: Set<String> = [
         "gate", "platform", "track", "level", "floor", "row", "size", "line", "route", "exit", "terminal", "pier", "bay",
         "door", "apartment", "apt", "unit", "page", "chapter", "episode", "season", "version", "model", "number", "nr",
@@ -282,7 +283,7 @@ enum AmountFinder {
 
     /// Words before a price that was not paid: the usual, list or former one.
     private static let formerPriceWords: Set<String> = [
-        "usually", "normally", "regularly", "rrp", "msrp", "originally", "reduced", "statt", "sonst", "normalerweise",
+        "usually", "normally", "regularly", "rrp", "msrp", "originally", "statt", "sonst", "normalerweise",
         "lieu", "habituellement", "normalement", "vez", "normalmente", "invece", "solitamente", "anstatt",
     ]
 
