@@ -30,6 +30,10 @@ struct MerchantSpansTests {
         let tickets = spans("Lumiere 3 x 11.50 for the late show")
         #expect(tickets.contains("Lumiere"))
         #expect(!tickets.contains("Lumiere 3"))
+        // In Japanese a space separates the shop from the dish.
+        let japanese = spans("松竹 カレー並 680円")
+        #expect(japanese.contains("松竹"))
+        #expect(!japanese.contains("松竹 カレー並"))
         // A number that does not multiply stays part of a name.
         #expect(spans("Noodle 88 lunch 13.20").contains("Noodle 88"))
     }

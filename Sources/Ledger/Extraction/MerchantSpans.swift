@@ -22,6 +22,7 @@ enum MerchantSpans {
         return spans.uniqued().filter { span in
             isPlausible(span) && isNameShaped(span) && !(shaped && hasLooseEnds(span))
                 && !(shaped && endsInMultiplier(span, multipliers))
+                && !(shaped && spacesBetweenCJK(span))
                 && runs?.cutsIntoName(span) != true
                 && !span.split(separator: " ").contains { word in
                     let bare = word.trimming(",.;:!?()")
@@ -45,6 +46,15 @@ enum MerchantSpans {
             }
         }
         return found
+    }
+
+    /// True for a span with a space between two CJK characters: in Japanese and Chinese a space
+    /// separates the shop from what was bought ("松竹 カレー並").
+    private static func spacesBetweenCJK(_ span: String) -> Bool {
+        let characters = Array(span)
+        return characters.indices.dropFirst().dropLast().contains { index in
+            characters[index] == " " && characters[index - 1].isCJK && characters[index + 1].isCJK
+        }
     }
 
     /// True for a span whose last word is a number that multiplies ("Vue 2" in "Vue 2 x 9.50").
