@@ -475,7 +475,7 @@ enum AmountFinder {
         let prices = candidates.filter { !AmountRoles.isMeasure($0.range, tokens) }
         let discounts = prices.filter { AmountRoles.isDiscount($0.range, tokens) }
         var addOns = prices.filter { candidate in
-            !discounts.contains { $0.range == candidate.range } && AmountRoles.isAddOn(candidate.range, tokens)
+            !discounts.contains { $0.range == candidate.range } && AmountRoles.isAddOn(candidate, tokens)
         }
         var bases = prices.filter { candidate in
             !addOns.contains { $0.range == candidate.range } && !discounts.contains { $0.range == candidate.range }
@@ -492,7 +492,7 @@ enum AmountFinder {
                 addOns.contains { $0.range == candidate.range } && !bases.isEmpty ? candidate.scored(candidate.score - 4) : candidate
             } + priced
         }
-        let rates = rules.contains(.percentages) ? percents.filter { $0.role(tokens) != nil } : []
+        let rates = rules.contains(.percentages) ? percents.compactMap { rate in rate.role(tokens).map { (value: rate.value, role: $0) } } : []
         // Prices joined one after another are things bought together ("coffee 3.20 and a croissant
         // 2.80", "2 scones 2.10 each and tea 3.60"); a unit price counts with its quantity.
         if addOns.isEmpty, discounts.isEmpty, rates.isEmpty {
@@ -516,7 +516,7 @@ enum AmountFinder {
         // A rate in percent applies to the price after what was taken off ("54.20 + 15% tip", "80, 25% off").
         for rate in rates {
             let share = value * rate.value / 100
-            value = rate.role(tokens) == .discount ? value - share : value + share
+            value = rate.role == .discount ? value - share : value + share
         }
         if !rates.isEmpty {
             value = value.rounded(toPlaces: 2)

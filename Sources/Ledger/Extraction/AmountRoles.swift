@@ -107,11 +107,6 @@ enum AmountRoles {
 
         static let clauseMarks: Set<String> = [",", ";", "|", "—", "–", "(", ")", "（", "）", ":", ".", "!", "?", "、", "。", "\n"]
 
-        /// The token that covers `range` exactly, as written (lowercased).
-        func text(at range: Range<Int>) -> String {
-            items.first { $0.range == range }?.text ?? ""
-        }
-
         /// Up to `count` words before `range` in its clause, nearest last; currency marks skipped.
         func before(_ range: Range<Int>, _ count: Int, crossing: Bool = false) -> [String] {
             var words: [String] = []
@@ -184,7 +179,8 @@ enum AmountRoles {
         return near.contains("includes") || near.contains("including") || near.contains("incl")
     }
 
-    static func isAddOn(_ range: Range<Int>, _ tokens: Tokens) -> Bool {
+    static func isAddOn(_ candidate: AmountCandidate, _ tokens: Tokens) -> Bool {
+        let range = candidate.range
         // Cue words belong to the nearest figure: the windows end at another number.
         let isNumber: (String) -> Bool = { $0.first?.isASCIIDigit == true }
         let before = Array(tokens.before(range, 3).reversed().prefix { !isNumber($0) }.reversed())
@@ -195,7 +191,7 @@ enum AmountRoles {
             return false
         }
         // "+ 2 wines" counts wine, not money.
-        if let next = fullAfter.first, AmountFinder.countsThings(next, value: Decimal(string: tokens.text(at: range)) ?? 100) {
+        if let next = fullAfter.first, AmountFinder.countsThings(next, value: candidate.value) {
             return false
         }
         // "+" joins only what stands right beside it ("2 Semmeln + Tee 3,10" lists items).
@@ -285,6 +281,9 @@ enum AmountRoles {
 
         enum Role { case addOn, discount }
 
+        /// What is paid on top in percent: the add-on nouns but a cost or charge ("20% charge" is a fee's rate).
+        private static let addOnNouns = AmountRoles.addOnNouns.subtracting(["cost", "charge", "charges"])
+
         /// `.addOn` for a tip, tax or service in percent ("15% tip", "+ IVA 21%", "10% de
         /// serviço"), `.discount` for a reduction taken off with "minus" or "less" ("minus 10%
         /// staff discount"), nil for any other: a rate already included, interest, a battery level,
@@ -301,8 +300,9 @@ enum AmountRoles {
                 return before.suffix(2).contains(where: AmountRoles.spelledMinus.contains) ? .discount : nil
             }
             if before.last == "+" { return .addOn }
-            let nouns = AmountRoles.addOnNouns.subtracting(["cost", "charge", "charges"])
-            if after.prefix(3).contains(where: nouns.contains) || before.suffix(2).contains(where: nouns.contains) { return .addOn }
+            if after.prefix(3).contains(where: Self.addOnNouns.contains) || before.suffix(2).contains(where: Self.addOnNouns.contains) {
+                return .addOn
+            }
             return nil
         }
     }
