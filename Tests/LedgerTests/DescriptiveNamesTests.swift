@@ -9,7 +9,7 @@ import Testing
         ("kebab from the van outside the station £7", "the van outside"),
         ("wings at the sports bar next to the cinema 18", "the sports bar next to the cinema"),
         ("the Thai place downstairs 12.50", "the Thai place downstairs"),
-        ("pastries from the corner bakery 5.60", "the corner bakery"),
+        ("pastries from the corner kiosk 5.60", "the corner kiosk"),
         ("flowers from the stall on Rue Cler 15 €", "the stall on Rue Cler"),
         ("coffee at the kiosk by the lake for 3.10", "the kiosk by the lake"),
     ])

@@ -94,7 +94,7 @@ struct MerchantSpansTests {
         #expect(MerchantLexicon.isOnlyCommonWords(span))
     }
 
-    @Test(arguments: ["uber", "chipotle", "the corner bakery", "Late Fee Records"])
+    @Test(arguments: ["zipcab", "burritoville", "the corner kiosk", "Late Fee Records"])
     func lowerCaseNamesAreNotCommonWords(span: String) {
         #expect(!MerchantLexicon.isOnlyCommonWords(span))
     }

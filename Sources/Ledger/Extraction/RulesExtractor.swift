@@ -468,7 +468,7 @@ enum ExpenseSignals {
     // Regex is not Sendable; this one is never mutated, only matched.
     nonisolated(unsafe) private static let gotFrom = /\b(?:got|received|receive)\s+\S{0,3}\d[\d.,]*\s*\S{0,6}\s*(?:\w+\s+)?from\b/
 
-    /// "Jonas transferred 40 back": someone other than the writer sent money back.
+    /// "Tamsin transferred 40 back": someone other than the writer sent money back.
     nonisolated(unsafe) private static let sentBack = /^(?!i\b|we\b)[a-z]+\s+(?:sent|transferred|paid|gave|venmoed|returned|wired)\b.*\bback\b/
 
     /// "won 50 at the quiz", "paid in: 1,000": money coming to the writer.
