@@ -220,4 +220,51 @@ import Testing
     func payeesAfterTheTransactionWords(note: String, expected: String) {
         #expect(RulesExtractor.introducedMerchant(in: note) == expected)
     }
+
+    /// Not an expense, in the languages and formats of more banks (invented): money in, moved
+    /// between the writer's own accounts, refunded, declined, a code, a bill issued, a debit
+    /// still to come, a request, an offer.
+    @Test(arguments: [
+        "Dear customer, INR 5,000 has been transferred to your account XX1200 by R KUMAR via IMPS.",
+        "Confirmed. You have sent Ksh1,000.00 to your M-Shwari savings account on 1/12/26. M-PESA balance is Ksh2,310.00.",
+        "bKash: Cash In Tk 2,000.00 from 01712xxxxxx successful. Balance Tk 2,540.20.",
+        "Payment received: thank you for your payment of $500.00 to your credit card ending 4471.",
+        "Your electricity bill of KES 3,410 for account 1122334 is now available. Pay before 15/12.",
+        "Scheduled payment: GBP 64.00 to HOMEGUARD will leave your account on 05 Dec.",
+        "ALERT: Your payment of R 1,250.00 to CITYLIGHT could not be completed. Your account has not been debited.",
+        "Exclusive offer! Spend $500 on your card this month and get a $50 statement credit. Terms apply.",
+        "Kartınıza 215,40 TL iade yapılmıştır.",
+        "Příchozí platba 2 500,00 CZK od J NOVAK připsána na účet.",
+        "Tranzacția de 89,99 RON la MAGAZIN LUNA a fost respinsă.",
+        "Kortbetaling på 249,00 DKK hos BUTIK NORD er afvist.",
+        "ბარათზე ჩაირიცხა 300.00 GEL. ხელმისაწვდომი: 1,204.00 GEL",
+        "Mã OTP của bạn là 448190 cho giao dịch 1,500,000 VND tại CUA HANG SAO.",
+        "Zaplanowany przelew 300,00 PLN zostanie wykonany 05.12.2026.",
+        "Запрос на оплату 500 ₽ от И П. Подтвердите в приложении.",
+    ])
+    func moneyInOwnAccountsDeclinedAndNoticesOfMoreBanksAreNoExpense(note: String) {
+        #expect(!ExpenseSignals.isExpense(note), "\(note): \(AmountFinder.candidates(in: note).map(\.text))")
+    }
+
+    /// Their look-alikes that are expenses (invented), with the amount and the currency's marker.
+    @Test(arguments: [
+        ("Purchase of $40.00 charged to your credit card ending 1234 at LAMPLIGHT BOOKS.", "40.00", "USD"),
+        ("bKash: Payment Tk 450.00 to R TELECOM successful. Fee Tk 0.00. Balance Tk 2,090.20.", "450.00", "BDT"),
+        ("Absa: R1,250.00 paid to CITYLIGHT from acc 4412 on 02/12.", "1250.00", "ZAR"),
+        ("Realizaste un consumo de S/ 64.50 en POLLERIA EL SOL con tu tarjeta ****2210.", "64.50", "PEN"),
+        ("Kartınızla 215,40 TL tutarında KAHVE EVI işyerinden harcama yapılmıştır.", "215.40", "TRY"),
+    ])
+    func expensesBesideThem(note: String, expected: String, code: String) {
+        #expect(ExpenseSignals.isExpense(note), "\(note)")
+        #expect(amount(note) == expected, "\(note): \(AmountFinder.candidates(in: note).map(\.text))")
+        #expect(RulesExtractor.currency(in: note, chosen: AmountFinder.best(in: AmountFinder.candidates(in: note))) == code)
+    }
+
+    @Test(arguments: [
+        ("Pagamento di 32,00 EUR effettuato presso FARMACIA DEL CORSO con carta ***5510.", "FARMACIA DEL CORSO"),
+        ("DBS: You have sent SGD 18.40 via PayNow to HAWKER NOOK on 02 Dec 12:14.", "HAWKER NOOK"),
+    ])
+    func payeesAfterItalianPressoAndAfterAPaymentRail(note: String, expected: String) {
+        #expect(RulesExtractor.introducedMerchant(in: note) == expected)
+    }
 }

@@ -252,7 +252,9 @@ enum AmountFinder {
         "залишок", "лимит", "ліміт", "қалдық", "баланси", "үлдэгдэл", "ნაშთი", "ბალანსი", "մնացորդ", "balansi",
         "qoldiq", "qalıq", "qaliq", "dư", "salio", "dostepne", "dostępne", "srodki", "środki", "kullanilabilir",
         "kullanılabilir", "bakiyeniz", "bakiyesi", "sisa", "egyenleg", "zůstatek", "zustatek", "disponibil",
-        "stanje", "raspolozivo", "raspoloživo", "disponibles", "dispo",
+        "stanje", "raspolozivo", "raspoloživo", "disponibles", "dispo", "ხელმისაწვდომი", "наличност", "наличност:",
+        "салдо", "стање", "مانده", "موجودی", "υπόλοιπο", "διαθέσιμο", "יתרה", "jääk", "atlikums", "likutis",
+        "disponível", "tilgængelig", "disponibelt", "tillgängligt", "käytettävissä", "калдык", "қолжетімді",
         "잔액", "잔고", "누적", "한도", "余额", "餘額", "可用余额", "可用额度", "额度", "残高", "利用可能額", "ご利用可能額",
         "可能額", "คงเหลือ", "ยอดคงเหลือ", "วงเงิน", "الرصيد", "رصيد", "رصيدك", "المتاح", "शेष", "उपलब्ध",
     ]
@@ -352,7 +354,9 @@ enum AmountFinder {
             || inBankMessage && holdsBalanceWords(wordsBefore(start, within: 48, lowered, partMarks: ";|\n,"))
             // "SD: 2,045,000VND" (Vietnamese "số dư", balance) and "TK 0123…" ("tài khoản", account),
             // read so in a bank's message only (a written note has "SD card", "TK Maxx").
-            || inBankMessage && ["sd", "tk"].contains(wordsBefore(start, within: 8, lowered).last ?? "") {
+            || inBankMessage && wordsBefore(start, within: 8, lowered).last == "sd"
+            // (Bangladeshi banks write "Tk 450.00" for taka: an account is digits without decimals.)
+            || inBankMessage && !number.hasDecimals && String(lowered[max(0, start - 3)..<start]).hasPrefix("tk") {
             return true
         }
         // Nothing is paid as zero.

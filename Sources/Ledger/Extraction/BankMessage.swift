@@ -314,7 +314,7 @@ enum BankMessage {
         "compra aprobada", "compra aprovada", "карта *", "картка *", "баланс:", "остаток:", "доступно:", "залишок:",
         "card *", "kartinizla", "kartınızla", "dostepne srodki", "dostępne środki",
         "余额", "餘額", "尾号", "잔액", "누적", "승인", "web발신", "so du", "số dư", "ご利用", "残高", "คงเหลือ", "บัญชี",
-        "الرصيد", "بطاقتك", "sd:",
+        "الرصيد", "بطاقتك", "sd:", "ref no", "new balance", "trxid", "trx id", "txn id", "transaction id",
     ]
 
     /// True when `note` reads as a message from a bank or card issuer rather than a written note.
@@ -354,6 +354,7 @@ enum BankMessage {
         "kartınızla", "isyerinden", "işyerinden", "tutarinda", "tutarında", "kullanilabilir", "kullanılabilir",
         "transaksi", "sebesar", "berhasil", "pembelian", "pembayaran", "umelipa", "salio", "taarifa", "aprobada",
         "aprovada", "cartao", "cartão", "tarjeta", "achat", "carte", "votre", "solde", "retiro", "cajero", "comision",
-        "comisión", "pokupka", "balans", "qoldiq", "kwa",
+        "comisión", "pokupka", "balans", "qoldiq", "kwa", "pagamento", "paiement", "consumo", "transakcja",
+        "transação", "transacción", "transaccion", "effettuato", "presso",
     ]
 }

@@ -16,7 +16,9 @@ enum Currency {
         ("euros", "EUR"), ("euro", "EUR"), ("dollars", "USD"), ("dollar", "USD"), ("bucks", "USD"),
         ("pounds", "GBP"), ("quid", "GBP"), ("yen", "JPY"), ("rupees", "INR"), ("rs.", "INR"), ("rs", "INR"),
         ("reais", "BRL"), ("francs", "CHF"), ("tsh", "TZS"), ("ksh", "KES"), ("tl", "TRY"), ("lira", "TRY"),
-        ("kr", "SEK"), ("dhs", "AED"), ("dh", "MAD"),
+        ("kr", "SEK"), ("dhs", "AED"), ("dh", "MAD"), ("tk", "BDT"), ("৳", "BDT"), ("taka", "BDT"), ("s/.", "PEN"),
+        ("s/", "PEN"), ("soles", "PEN"), ("ush", "UGX"), ("nt$", "TWD"), ("mx$", "MXN"), ("zl", "PLN"),
+        ("kd", "KWD"),
     ]
 
     /// ISO 4217 codes people write in notes and banks write in messages.
@@ -60,7 +62,7 @@ enum Currency {
     }
 
     /// Short words that count only right beside a number.
-    private static let shortWords: Set<String> = ["tl", "kr", "dh", "rs", "тг", "лв", "р", "rub", "lv", "rp", "rm", "cfa", "сом", "сум",
+    private static let shortWords: Set<String> = ["tl", "kr", "tk", "zl", "kd", "ush", "dh", "rs", "тг", "лв", "р", "rub", "lv", "rp", "rm", "cfa", "сом", "сум",
                                                   "원", "rmb", "บาท", "vnđ", "đ"]
 
     /// Where a currency is mentioned in `text`, with its code (character offsets).
@@ -80,6 +82,12 @@ enum Currency {
                     index += 3
                     continue
                 }
+            }
+            // "R1,250.00": South African rand, a capital R right against the figure.
+            if character == "R", !isLetter(index - 1), index + 1 < characters.count, characters[index + 1].isNumberQuick {
+                found.append((index..<index + 1, "ZAR"))
+                index += 1
+                continue
             }
             var matched = false
             for marker in markers(startingWith: character.lowercasedCharacter) {

@@ -32,8 +32,8 @@ public enum RulesExtractor {
     static let functionWords: Set<String> = ["on", "at", "to", "via", "from", "for", "by", "with", "in", "using", "towards",
                                              "is", "was", "has", "have", "your", "you", "dated"]
     /// Bank messages name the payee after these too ("towards Quant Fund", Russian "v"/"в": "oplata v SHOP",
-    /// Polish "w", Indonesian "di", Portuguese "em", Swahili "kwa", Thai "ที่", Arabic "لدى").
-    private static let bankIntroducers: Set<String> = ["towards", "v", "в", "w", "di", "em", "kwa", "ที่", "لدى"]
+    /// Polish "w", Indonesian "di", Portuguese "em", Swahili "kwa", Thai "ที่", Arabic "لدى", Italian "presso").
+    private static let bankIntroducers: Set<String> = ["towards", "v", "в", "w", "di", "em", "kwa", "ที่", "لدى", "presso"]
     private static let connectors: Set<String> = ["&", "de", "del", "la", "le", "di", "da", "do", "of", "and", "the", "'s"]
 
     static func merchant(in note: String) -> String? {
@@ -71,7 +71,7 @@ public enum RulesExtractor {
         for (index, token) in tokens.enumerated() where index + 1 < tokens.count {
             let word = token.lowercased()
             let introduces = introducers.contains(word) || word == "to:" || (bank && bankIntroducers.contains(word))
-                || (word == "to" && tokens[max(0, index - 3)..<index].contains {
+                || (word == "to" && tokens[max(0, index - 5)..<index].contains {
                     paymentVerbs.contains($0.lowercased().trimming(where: \.isPunctuation))
                 })
             if introduces, let name = nameRun(tokens, from: index + 1, bank: bank), !isCurrencyOrNumber(name),
@@ -105,7 +105,9 @@ public enum RulesExtractor {
     }
 
     /// How money moved, not to whom ("debited via UPI").
-    static let paymentChannels: Set<String> = ["UPI", "NEFT", "IMPS", "RTGS", "VPA", "ACH", "SEPA", "POS", "ATM", "NFC"]
+    static let paymentChannels: Set<String> = ["UPI", "NEFT", "IMPS", "RTGS", "VPA", "ACH", "SEPA", "POS", "ATM", "NFC",
+                                               "PAYNOW", "PAYLAH", "PIX", "ZELLE", "INTERAC", "SPEI", "BLIK", "FPS", "INSTAPAY",
+                                               "PESONET", "PROMPTPAY", "DUITNOW", "BACS", "CHAPS"]
 
     /// Bank messages write the payee in capitals after "at", "to", "for", "from" or "Paid:"
     /// ("…for USD50.25 on Jul 11 at SHOPSITE,GE", "debited for COMPANY NAME PLC with …").
@@ -233,7 +235,7 @@ enum ExpenseSignals {
         "me devolveu", "me pagou", "mi ha ridato", "mi ha restituito", "mi ha pagato", "mi ha rimborsato",
         "terugbetaald", "teruggegeven", "返してもら", "返済してもら",
         "store credit", "voucher from", "gift card from", "pay slip", "payslip", "net pay", "take-home", "comped",
-        "free of charge", "cashback credited", "cashback received",
+        "free of charge", "estorno", "estornado", "cashback credited", "cashback received",
         "cashback has been", "возврат", "повернення", "возвращено", "iade edildi", "pengembalian", "hoàn tiền", "vozvrat",
     ]
     /// The writer handing money over ("pagué 50", "j'ai donné 20 €"), before change comes back.
@@ -253,7 +255,15 @@ enum ExpenseSignals {
         "not authorised", "not authorized", "wasn't authorised", "wasn't authorized", "not approved", "wasn't approved",
         "no autorizad", "non autorisé", "nicht autorisiert", "não autorizad",
         "couldn't be processed", "not processed", "unable to process", "was not successful", "não foi processad",
-        "no se pudo procesar", "n'a pas pu être",
+        "no se pudo procesar", "n'a pas pu être", "could not be completed", "couldn't be completed", "not been debited",
+        "was not debited", "wasn't debited", "not been charged", "no amount was deducted", "no money was taken",
+        "voided", "has been voided", "anulada", "anulado",
+        "zamítnut", "odmítnut", "zamietnut", "respins", "refuzat", "отказан", "odbijen", "одбијен", "απορρίφθηκε",
+        "נדחתה", "נדחה", "afvist", "avvist", "nekad", "avvisad", "hylätty", "keeldutud", "atteikt", "atmesta",
+        "elutasít", "sikertelen", "ถูกปฏิเสธ", "reversed", "reverso", "reversión", "reversa", "storno",
+        "mã otp", "mã xác thực", "mã xác nhận", "验证码", "驗證碼", "인증번호", "認証コード", "ワンタイムパスワード",
+        "kod weryfikacyjny", "numer blik", "kod blik", "doğrulama kodu", "dogrulama kodu", "kode otp", "รหัส otp",
+        "cod de verificare", "ověřovací kód", "ellenőrző kód", "رمز التحقق", "код подтверждения",
         // One-time codes sent before a payment is made.
         "use otp", "otp to complete", "do not share", "don't share", "never share", "no compartas",
         "ne partagez", "não compartilhe", "nicht weitergeben", "никому не сообщайте", "не сообщайте", "не повідомляйте",
@@ -270,7 +280,10 @@ enum ExpenseSignals {
         "estimate", "quote", "quoted", "will decide", "deciding", "should come to", "will be about", "will be around", "says it will be",
         "haven't said yes", "waiting on approval", "devis", "presupuesto", "orçamento", "kostenvoranschlag",
         "preventivo", "budget", "will charge", "will be charged", "will be debited", "will be deducted",
-        "will be auto", "auto-debits", "autodebits", "will debit", "is due", "due on", "due by", "amt due",
+        "will be auto", "will auto", "plánovan", "bude provedena", "bude proveden", "zaplanowan", "zostanie wykonan",
+        "pago programado", "programada para", "se realizará", "agendado", "agendada", "agendamento", "tahsil edilecek",
+        "edilecektir", "akan didebet", "akan dipotong", "还款日", "引き落とし予定", "출금예정", "출금 예정",
+        "sera prélevé", "sera débité", "wird abgebucht", "sarà addebitato", "sẽ được trừ", "sẽ trừ", "will leave your account", "will be collected", "will be taken from", "auto-debits", "autodebits", "will debit", "is due", "due on", "due by", "amt due",
         "amount due", "min due", "payment due", "heads up", "pay on the night", "pay at the door", "collect request", "payment request", "requested", "has been initiated", "for processing", "e-statement",
         "from next month", "来月", "a partir do próximo", "ab nächsten monat", "le mois prochain",
         "will be paid", "will be taken", "going to pay", "is scheduled", "scheduled for", "upcoming payment",
@@ -297,10 +310,16 @@ enum ExpenseSignals {
         "i owe", "we owe", "still owe", "le debo", "je dois", "ich schulde", "eu devo", "gli devo",
         "spending limit", "monthly limit", "weekly limit", "limit for", "allowance for", "límite de gasto",
         "limite de dépenses", "ausgabenlimit",
+        // Bills issued but not paid, and offers.
+        "has been generated", "bill is now available", "statement is now available", "total outstanding",
+        "amount payable", "minimum payable", "avoid late fee", "avoid a late fee", "terms apply", "t&c apply", "t&cs apply",
+        "t&c's apply", "conditions apply", "exclusive offer", "statement credit", "apply now",
         "kommt noch", "à payer", "a pagar", "por pagar", "zu zahlen", "da pagare",
         "maybe next", "maybe later", "maybe tomorrow", "are around", "are about", "goes for",
         "if we ", "if i ", "si on ", "wenn wir ", "wenn ich ",
         // Requests to approve and instructions set up for later.
+        "запрос на оплату", "запрос денег", "запит на оплату", "pedido de pagamento", "demande de paiement",
+        "zahlungsanforderung", "prośba o płatność", "ödeme talebi",
         "request to pay", "approve in your", "approve the request", "standing instruction", "standing order set",
         "direct debit set", "instruction set up",
         "будет списан", "будет списана", "к оплате", "оплатите до", "срок оплаты", "буде списано", "son ödeme",
@@ -336,6 +355,17 @@ enum ExpenseSignals {
         "postupil", "postupleni", "popolnen", "vam pereveli", "acreditado", "acreditada", "acreditación", "crédito de",
         "收到", "转入", "入账", "到账", "存入", "입금", "入金", "รับเงิน", "เงินเข้า", "إيداع", "nhan tien", "nhận tiền",
         "recebimento", "mədaxil", "medaxil", "daxil oldu", "kirim", "orlogo",
+        "te depositaron", "depositaron", "vy poluchili", "вы получили", "ви отримали", "отримано", "uznan", "收入",
+        "hesabınıza", "hesabiniza", "kartınıza", "kartiniza", "ჩაირიცხა", "ჩარიცხვა", "tushdi", "kartangizga",
+        "орлого", "příchozí", "připsána", "постъпление", "priliv", "прилив", "πίστωση", "κατάθεση", "זיכוי",
+        "indbetaling", "innbetaling", "ind på din konto", "mottatt", "tilillesi", "saapunut", "laekus", "ieskaitīt",
+        "įskaityta", "واریز", "حوالة واردة", "استرداد", "รับโอน", "คืนเงิน", "เข้าบัญชี", "환불", "退款", "返金",
+        "maaş", "vrácení", "zwrot", "vrácen",
+        "incoming transfer", "incoming payment", "eingang:", "zahlungseingang", "ontvangen", "menerima", "telah masuk",
+        "masuk ke rekening", "otrzymałeś", "otrzymano", "wpłynęło", "připsáno", "přijatá platba", "ai primit",
+        "jóváírás", "insättning", "natanggap", "ได้รับเงิน", "loaded with",
+        "disbursed", "reward points", "points worth", "you earned", "interest credited", "paid to your", "into your",
+        "from your checking",
     ]
     /// Reminders, to-dos and lists.
     static let notes = [
@@ -382,7 +412,8 @@ enum ExpenseSignals {
 
     /// Phrases that say money left the account, even in a message that also mentions money coming in.
     static let moneyWentOut = ["debited", "spent", "purchase", "withdrawn", "paid to", "sent to", "transferred to",
-                               "oplata", "pokupka", "spisan", "bill payment", "payment of", "покупка", "оплата", "списан"]
+                               "oplata", "pokupka", "spisan", "bill payment", "payment of", "покупка", "оплата", "списан",
+                               "harcama"]
 
     /// - Parameter candidates: the note's amount candidates, when already found.
     static func isExpense(_ note: String, candidates: [AmountCandidate]? = nil) -> Bool {
@@ -400,13 +431,23 @@ enum ExpenseSignals {
         let paidAndChange = Self.writerPaidWords.contains { text.contains($0) }
         let refundPhrases = paidAndChange ? refunds.filter { !Self.changePhrases.contains($0) } : refunds
         for table in [refundPhrases, failed, notYet, notes] where table.contains(where: { text.contains($0) }) { return false }
-        let spends = moneyWentOut.contains { text.contains($0) }
+        // "transferred to your account" is money in.
+        let outgoing = SearchableText(lowered.replacing(Self.toTheWriter, with: ""))
+        let spends = moneyWentOut.contains { outgoing.contains($0) }
         if incoming.contains(where: { text.contains($0) }) && !spends { return false }
         // "got 30 from Sam": money handed to the writer.
         if (lowered.firstMatch(of: Self.gotFrom) != nil || lowered.firstMatch(of: Self.wonOrPaidIn) != nil
             || lowered.firstMatch(of: Self.sentBack) != nil) && !spends { return false }
         // "got my deposit back": money returned (change handed back is part of a payment).
         if lowered.firstMatch(of: Self.gotBack) != nil && !text.contains("change") && !spends { return false }
+        // "sent 1,000 to your savings account", "Cash In Tk 2,000", "payment of 500 to your credit card":
+        // money moved between the writer's own accounts, or paid into a wallet.
+        if lowered.firstMatch(of: Self.ownAccounts) != nil || lowered.firstMatch(of: Self.billIssued) != nil { return false }
+        // "transferred to your account by …", "added $50 to your wallet": money in, not charged.
+        if !spends, let to = lowered.firstMatch(of: Self.toWritersAccount),
+           !["charged", "billed", "debited", "posted"].contains(where: { lowered[..<to.range.lowerBound].hasSuffix("\($0) ") }) {
+            return false
+        }
         // "due Friday", "due 3 Dec": a bill not paid yet.
         if isDue(lowered) { return false }
         if isCreditLine(lowered) && !spends { return false }
@@ -473,6 +514,21 @@ enum ExpenseSignals {
 
     /// "won 50 at the quiz", "paid in: 1,000": money coming to the writer.
     nonisolated(unsafe) private static let wonOrPaidIn = /\b(?:won\s+\S{0,3}\d|paid\s+in\s*:)/
+
+    /// Money moved to the writer's own savings, pot or card account, or cash paid into a wallet.
+    nonisolated(unsafe) private static let ownAccounts =
+        /\b(?:to|into|towards)\s+(?:your|my|own)\s+(?:[\w-]+\s+){0,2}(?:savings|pot|vault)\b|\bpayment\b(?:[^.;\n]|\.\d){0,40}\b(?:to|towards)\s+your\s+(?:\w+\s+){0,2}credit card\b|\bcash[- ]in\s*(?::|of\b|from\b|[^\s\w]{0,2}\s*[a-z]{0,3}\s?\d)/
+
+    /// Money put into an account or wallet of the writer's ("to your account", "to your Cash App balance").
+    nonisolated(unsafe) private static let toWritersAccount =
+        /\b(?:to|into)\s+your\s+(?:[\w-]+\s+){0,2}(?:account|a\/c|acct|balance|wallet)\b/
+
+    /// "transferred to your", "sent to your", "paid to your": money coming to the writer.
+    nonisolated(unsafe) private static let toTheWriter = /\b(?:transferred|sent|paid|credited)\s+to\s+your\b/
+
+    /// A bill or statement issued, not paid ("your electricity bill of 3,410 … is now available").
+    nonisolated(unsafe) private static let billIssued =
+        /\b(?:bill|statement|invoice)\b(?:[^.;\n]|\.\d){0,70}\b(?:is now available|is ready|has been generated|is generated|has been issued)\b/
 
     nonisolated(unsafe) private static let gotBack = /\b(?:got|get|getting)\s+(?:my|our|the)\s+(?:\w+\s+){0,2}back\b/
 
