@@ -267,4 +267,30 @@ import Testing
     func payeesAfterItalianPressoAndAfterAPaymentRail(note: String, expected: String) {
         #expect(RulesExtractor.introducedMerchant(in: note) == expected)
     }
+
+    /// Payees and amounts in the formats of more banks (invented): the bank's own name before a
+    /// colon, transaction words in their languages, a branch number after a dash, a label before
+    /// the payee, a Thai name, currencies counted in thousandths, the forint, a balance after "Bal.".
+    @Test(arguments: [
+        ("BT: Plata 89,99 RON la MAGAZIN STEJAR cu cardul *1234. Sold 1.250,00 RON", "89.99", "MAGAZIN STEJAR"),
+        ("ACBA: Gorcarq: 5,000 AMD, ARAGATS SHOP, 12.11.26 12:00, Mnacord: 100,000 AMD", "5000", "ARAGATS SHOP"),
+        ("Mexaric: 12.40 AZN. Kart: *1234. Obyekt: NAR DUKAN 5. Qaliq: 300.00 AZN", "12.40", "NAR DUKAN 5"),
+        ("Karta *1234 12.11.26 14:05 Pokupka 350.00 RUB ZELENAYA LAVKA-12. Dostupno 12 000.00 RUB", "350.00", "ZELENAYA LAVKA-12"),
+        ("Platba kartou 450 CZK, POTRAVINY U LIPY, karta *1234, zůstatek 12 000 CZK", "450", "POTRAVINY U LIPY"),
+        ("Vásárlás 12 990 Ft, KOSAR ABC 123, 2026.11.12. Egyenleg: 212 300 Ft", "12990", "KOSAR ABC 123"),
+        ("Betaling 12,50 EUR aan BAKKERIJ DE ZON met pas 123", "12.50", "BAKKERIJ DE ZON"),
+        ("ชำระเงิน 120.00 บาท ที่ ร้านลำดวน จากบัญชี X1234 คงเหลือ 8,400.00 บาท", "120.00", "ร้านลำดวน"),
+        ("Your Card XX1234 has been used for BHD 4.750 at PEARL ROAST on 12/11/2026", "4.750", "PEARL ROAST"),
+        ("12.50UAH Oplata. 4*12 12:05 SOLOVEY MARKET. Bal. 500.00UAH", "12.50", "SOLOVEY MARKET"),
+    ])
+    func payeesAndAmountsOfMoreBanks(note: String, expected: String, payee: String) {
+        #expect(amount(note) == expected, "\(note): \(AmountFinder.candidates(in: note).map(\.text))")
+        #expect(RulesExtractor.introducedMerchant(in: note) == payee, "\(note)")
+    }
+
+    @Test func aFigureInAThousandthCurrencyKeepsItsThirdDecimalAndOthersReadThousands() {
+        #expect(amount("OMR 3.200 spent on card XXXX1234 at DHOFAR STORE") == "3.200")
+        #expect(amount("EUR 3.200 spent on card XXXX1234 at LINDEN STORE") == "3200")
+        #expect(Currency.mentions(in: "a 6 ft ladder").isEmpty)
+    }
 }

@@ -63,6 +63,7 @@ enum AmountFinder {
         for number in numbers where !isExcluded(number, characters, lowered, inBankMessage: isBank)
             && !(rules.contains(.amountArithmetic) && AmountRoles.isNotTheWritersOutlay(number.range, tokens)) {
             let currency = number.impliedCurrency ?? Currency.code(near: number.range, in: mentions)
+            let number = currency.map { withThousandths(number, currency: $0, characters) } ?? number
             // "gate 12", "Linie 5", "size 10", "level 3": a label, not money.
             if currency == nil, !number.hasDecimals, !number.isWord,
                let label = wordsBefore(number.range.lowerBound, within: 12, lowered).last, labelNouns.contains(label),
@@ -84,6 +85,22 @@ enum AmountFinder {
         // Nothing is paid as zero, computed or not ("1 x 0.50" rounds to no price at all).
         let percents = digits.filter { isPercent($0, characters) }.map { AmountRoles.Percent(value: $0.value, range: $0.range) }
         return compose(result, percents: percents, tokens: tokens, lowered: lowered, isBankMessage: isBank).filter { $0.value > 0 }
+    }
+
+    /// Currencies whose minor unit is a thousandth (ISO 4217), written so by their banks: in
+    /// "KWD 12.500" the full stop is the decimal mark, not thousands.
+    private static let thousandthCurrencies: Set<String> = ["BHD", "KWD", "OMR", "JOD", "TND", "LYD"]
+
+    /// `number` read with three decimals when its currency counts in thousandths and it is
+    /// written with one full stop and three digits after it ("BHD 4.750" is 4.750, not 4750).
+    private static func withThousandths(_ number: Number, currency: String, _ characters: [Character]) -> Number {
+        guard thousandthCurrencies.contains(currency), !number.hasDecimals, !number.isWord else { return number }
+        let raw = String(characters[number.range])
+        let parts = raw.split(separator: ".", omittingEmptySubsequences: false)
+        guard !raw.contains(","), parts.count == 2, parts[1].count == 3, (1...3).contains(parts[0].count),
+              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
+              let value = Decimal(string: raw, locale: Locale(identifier: "en_US_POSIX")) else { return number }
+        return Number(value: value, text: "\(Int(parts[0]) ?? 0).\(parts[1])", range: number.range, hasDecimals: true)
     }
 
     /// True for a figure written as a percentage ("15%", "20 %").
@@ -259,6 +276,10 @@ enum AmountFinder {
         "可能額", "คงเหลือ", "ยอดคงเหลือ", "วงเงิน", "الرصيد", "رصيد", "رصيدك", "المتاح", "शेष", "उपलब्ध",
     ]
     /// Balance words written as two ("so du", Vietnamese without its accents: "số dư").
+    /// Balance words that are other words in a written note (Romanian "sold", Armenian "mnacord"):
+    /// read so in a bank's message only.
+    private static let bankBalanceWords: Set<String> = ["sold", "mnacord", "mnacordy", "mnatsord", "qaliq", "ostatak"]
+
     private static let balancePairs: Set<[String]> = [["so", "du"], ["số", "dư"]]
 
     /// True when `words` (those before a figure) hold a balance, limit or available-amount word.
@@ -352,6 +373,7 @@ enum AmountFinder {
         if RuleFamilies.active.contains(.balanceWords),
            holdsBalanceWords(wordsBefore(start, within: 24, lowered).suffix(3))
             || inBankMessage && holdsBalanceWords(wordsBefore(start, within: 48, lowered, partMarks: ";|\n,"))
+            || inBankMessage && wordsBefore(start, within: 24, lowered).suffix(3).contains(where: bankBalanceWords.contains)
             // "SD: 2,045,000VND" (Vietnamese "số dư", balance) and "TK 0123…" ("tài khoản", account),
             // read so in a bank's message only (a written note has "SD card", "TK Maxx").
             || inBankMessage && wordsBefore(start, within: 8, lowered).last == "sd"
@@ -370,11 +392,16 @@ enum AmountFinder {
         -> [String] {
         var window = String(lowered[max(0, start - count)..<start])
         if let cut = window.lastIndex(where: { partMarks.contains($0) }) { window = String(window[window.index(after: cut)...]) }
-        if let cut = window.range(of: ". ", options: .backwards) { window = String(window[cut.upperBound...]) }
-        return window.split(whereSeparator: { !$0.isLetter }).map(String.init).filter { word in
-            !Currency.isoCodes.contains(word.uppercased()) && Currency.mentions(in: word).isEmpty
-                && !Currency.markers.contains { $0.text == word }
+        func words(_ text: Substring) -> [String] {
+            text.split(whereSeparator: { !$0.isLetter }).map(String.init).filter { word in
+                !Currency.isoCodes.contains(word.uppercased()) && Currency.mentions(in: word).isEmpty
+                    && !Currency.markers.contains { $0.text == word }
+            }
         }
+        // A sentence's full stop parts it from the figure, not an abbreviation's right before it ("Bal. 500.00").
+        guard let cut = window.range(of: ". ", options: .backwards) else { return words(window[...]) }
+        let after = words(window[cut.upperBound...])
+        return after.isEmpty ? Array(words(window[..<cut.upperBound]).suffix(1)) : after
     }
 
     private static func isISOAhead(_ characters: [Character], _ index: Int) -> Bool {

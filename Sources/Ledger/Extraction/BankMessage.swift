@@ -203,7 +203,13 @@ enum BankMessage {
         for character in note {
             if ";:,|".contains(character) { spaced += " \(character)" } else { spaced.append(character) }
         }
-        for piece in spaced.split(whereSeparator: \.isWhitespace) {
+        let pieces = spaced.split(whereSeparator: \.isWhitespace)
+        /// True when the piece after `index` is a word or a date, not an amount ("BT: Plata …", "MKB: 16.01.2018 …").
+        func wordOrDateFollows(_ index: Int) -> Bool {
+            guard index + 1 < pieces.count, let first = pieces[index + 1].first else { return false }
+            return first.isLetter || pieces[index + 1].wholeMatch(of: /\d{1,2}[.\/-]\d{1,2}[.\/-]\d{2,4}/) != nil
+        }
+        for (pieceIndex, piece) in pieces.enumerated() {
             // "RU/MOSCOW/SHOP": the parts before the last slash are places.
             let token = piece.split(separator: "/", omittingEmptySubsequences: false).last ?? piece
             if token.count != piece.count { close(); afterCardWord = false }
@@ -212,6 +218,10 @@ enum BankMessage {
             if !leading.isEmpty {
                 // "Quant Fund UMRN: …": the word before a colon labels what follows.
                 if leading.first == ":", run.count >= 2 { run.removeLast() }
+                // "BT: Plata 89,99 RON …": a name that opens the message before a colon and words is its sender.
+                if leading.first == ":", runs.isEmpty, run.count == 1, pieceIndex == 1, word.isEmpty, wordOrDateFollows(pieceIndex) {
+                    run = []
+                }
                 close()
                 afterCardWord = false
             }
@@ -243,7 +253,10 @@ enum BankMessage {
             let isStoreNumber = !run.isEmpty && digits > 0 && digits <= 4 && bare.count <= 6
                 && bare.allSatisfy { $0.isNumber || $0.isUppercase }
             let isCard = cardWords.contains(lowered) || accountWords.contains(lowered)
-            let isName = !bare.isEmpty && bare.first!.isUppercase && digits == 0
+            // "LAVKA-12": a name in capitals with its branch number after a dash.
+            let isDashed = bare.contains("-") && digits <= 4 && bare.filter(\.isLetter).count >= 2
+                && bare.filter(\.isLetter).allSatisfy(\.isUppercase)
+            let isName = !bare.isEmpty && bare.first!.isUppercase && (digits == 0 || isDashed)
                 && !notNames.contains(lowered) && !transactionWords.contains(lowered) && !isCard
                 && !RulesExtractor.functionWords.contains(lowered)
                 && !Currency.isoCodes.contains(String(bare)) && !DateResolver.calendarWords.contains(lowered)
@@ -356,5 +369,12 @@ enum BankMessage {
         "aprovada", "cartao", "cartão", "tarjeta", "achat", "carte", "votre", "solde", "retiro", "cajero", "comision",
         "comisión", "pokupka", "balans", "qoldiq", "kwa", "pagamento", "paiement", "consumo", "transakcja",
         "transação", "transacción", "transaccion", "effettuato", "presso",
+        // Payment, purchase and card words of more banks' languages (Czech, Hungarian, Serbian and Croatian,
+        // Romanian, Dutch, Scandinavian, Finnish, Baltic, Slovene, Azerbaijani, Armenian, Georgian, Greek, Bulgarian).
+        "platba", "kartou", "vásárlás", "vasarlas", "kártya", "kartya", "kártyás", "kupovina", "karticom", "kartica",
+        "kupnja", "plaćanje", "placanje", "plata", "plată", "cardul", "betaling", "aankoop", "kortbetaling", "kort",
+        "köp", "kjøp", "ostos", "korttimaksu", "pirkums", "pirkimas", "nakup", "nákup", "mexaric", "məxaric", "kart",
+        "obyekt", "gorcarq", "gortsarq", "mnacord", "გადახდა", "ბარათი", "ნაშთი", "αγορά", "πληρωμή", "κάρτα",
+        "плащане", "картой", "egyenleg", "zůstatek", "zustatek", "stanje", "transakce", "tranzacție", "tranzactie", "tranzacția", "tranzactia",
     ]
 }

@@ -83,6 +83,13 @@ enum Currency {
                     continue
                 }
             }
+            // "12 990 Ft": Hungarian forint, written with a capital (a lower-case "6 ft" is feet).
+            if character == "F", index + 1 < characters.count, characters[index + 1] == "t", !isLetter(index - 1),
+               !isLetter(index + 2), index == 0 || characters[max(0, index - 2)..<index].contains(where: \.isNumberQuick) {
+                found.append((index..<index + 2, "HUF"))
+                index += 2
+                continue
+            }
             // "R1,250.00": South African rand, a capital R right against the figure.
             if character == "R", !isLetter(index - 1), index + 1 < characters.count, characters[index + 1].isNumberQuick {
                 found.append((index..<index + 1, "ZAR"))

@@ -25,7 +25,7 @@ public enum RulesExtractor {
 
     // MARK: - Merchant
 
-    private static let introducers: Set<String> = ["at", "from", "chez", "en", "no", "na", "bei", "@", "à", "via"]
+    private static let introducers: Set<String> = ["at", "from", "chez", "en", "no", "na", "bei", "@", "à", "via", "aan"]
     /// "to" names the payee only after a payment verb ("paid to WATERCO", "sent Rs.500 to …").
     private static let paymentVerbs: Set<String> = ["paid", "sent", "transferred", "transfer", "trf", "payment", "pay"]
     /// Words that join a sentence, never part of a name, even capitalised ("at STREAMCO On 2026-07-05").
@@ -186,6 +186,12 @@ public enum RulesExtractor {
             // A short number between words in capitals is part of the name ("PIER 49 PIZZA").
             let storeNumber = bank && !words.isEmpty && stripped == token && (1...3).contains(stripped.count)
                 && stripped.allSatisfy(\.isNumber) && isShouted(next)
+            // Thai, Lao, Khmer and Burmese write names without capitals and words without spaces between
+            // them ("ที่ ร้านลำดวน จากบัญชี"): one word after a bank's introducer.
+            if bank, words.isEmpty, let scalar = stripped.unicodeScalars.first, (0x0E00...0x109F).contains(scalar.value),
+               !BankMessage.notNames.contains(lowered) {
+                return stripped
+            }
             guard isName(stripped) || joins || storeNumber else { break }
             // A title or abbreviation keeps its full stop when the name goes on ("Mr. Praveen", "REST. \"KVETKA\"").
             let abbreviation = token == stripped + "." && BankMessage.isAbbreviation(Substring(stripped))
