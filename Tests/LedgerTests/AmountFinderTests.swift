@@ -293,4 +293,28 @@ import Testing
         #expect(amount("EUR 3.200 spent on card XXXX1234 at LINDEN STORE") == "3200")
         #expect(Currency.mentions(in: "a 6 ft ladder").isEmpty)
     }
+
+    /// More payees (invented): the app's sender of one to three words before a colon, a quoted
+    /// name, the payee after a label in Mongolian or Chinese, a Vietnamese "TAI", a name with a
+    /// Turkish case ending, an account's name after "from", a name ending a sentence before "Fee".
+    @Test(arguments: [
+        ("Nordea: Korttimaksu 24,90 EUR KAHVILA KUU 12.11.", "KAHVILA KUU"),
+        ("North Star Bank: Odenis 8.50 AZN; Kart *1234; BRAVO DUKAN 12; Balans 120.00 AZN", "BRAVO DUKAN 12"),
+        ("Списание 1 299 ₽, «Книжный Угол», карта *1234. Остаток 5 400 ₽", "Книжный Угол"),
+        ("Таны 1234 картаас 12,000₮ зарлага гарлаа. Гүйлгээ: NOMADS CAFE. Үлдэгдэл: 420,000₮", "NOMADS CAFE"),
+        ("【某某銀行】您的卡片於11/12 12:00消費新台幣350元，商店：小巷咖啡", "小巷咖啡"),
+        ("TK 1234567 GD: -85,000VND 12/11/26 12:00 SD: 3,000,000VND ND: MUA HANG TAI CIRCLE MART", "CIRCLE MART"),
+        ("Lale Bank: 1234 ile biten kartinizla 12.11.2026 tarihinde SIMIT EVI KADIKOY'den 85,00 TL harcama yapildi",
+         "SIMIT EVI KADIKOY"),
+        ("R245.00 paid from Cheq a/c..1234 @ WOOD FOOD HALL. Avail R3,400.00", "WOOD FOOD HALL"),
+        ("You have paid GHS 35.00 to KOFI CHOP BAR. Fee GHS 0.00. Balance GHS 210.00", "KOFI CHOP BAR"),
+    ])
+    func payeesBehindSendersLabelsQuotesAndCaseEndings(note: String, expected: String) {
+        #expect(RulesExtractor.introducedMerchant(in: note) == expected)
+    }
+
+    @Test func aCurrencyWordInChineseTouchesTheWordsAroundIt() {
+        let note = "您的卡片於11/12消費新台幣350元"
+        #expect(RulesExtractor.currency(in: note, chosen: AmountFinder.best(in: AmountFinder.candidates(in: note))) == "TWD")
+    }
 }

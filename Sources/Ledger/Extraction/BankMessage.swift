@@ -30,7 +30,9 @@ enum BankMessage {
         try! Regex(#"(?:支出|消费|消費|支付)[（(]([^）)]{2,30})[）)]"#),
         try! Regex(#"\d{1,2}/\d{1,2}\s+\d{1,2}:\d{2}\s+([^\s\d][^\n]{0,30}?)(?=\s+(?:누적|잔액|\d))"#),
         try! Regex(#"(?i:thanh toan|thanh toán|tt)\s+([A-Z][A-Z0-9&'.\- ]{1,30}?)(?=\s*(?:$|[.,;]|\s(?:ngay|luc|so du|sd)\b))"#),
-        try! Regex(#"\b(?:tai|tại)\s+([A-Z][A-Z0-9&'.\- ]{1,30}?)(?=\s*(?:$|[.,;]|\s(?:ngay|luc|so du|sd)\b))"#),
+        try! Regex(#"\b(?i:tai|tại)\s+([A-Z][A-Z0-9&'.\- ]{1,30}?)(?=\s*(?:$|[.,;]|\s(?:ngay|luc|so du|sd)\b))"#),
+        // A store named after its label ("商店：小巷咖啡", "商户：…").
+        try! Regex(#"(?:商店|商户|商戶|店名|收款方|收款商户|特約商店)[：:]\s*([^，。,;\s]{2,30})"#),
     ]
 
     /// A UPI handle after "VPA": the most specific payee a message can give, tried before any other rule.
@@ -98,7 +100,17 @@ enum BankMessage {
     static func reads(_ note: String) -> Bool {
         if isBankMessage(note) { return true }
         let words = Set(note.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "/" }).map(String.init))
-        return words.intersection(bankWords).count >= 2
+        return words.intersection(bankWords).count >= 2 || opensWithSenderAndTransaction(note)
+    }
+
+    /// "Nordea: Korttimaksu 24,90 EUR …": a sender's name of up to three words, a colon, then a
+    /// word banks write about the transaction, as apps show their notifications.
+    private static func opensWithSenderAndTransaction(_ note: String) -> Bool {
+        guard let colon = note.firstIndex(of: ":") else { return false }
+        let sender = note[..<colon].split(separator: " ")
+        guard (1...3).contains(sender.count), sender.allSatisfy({ $0.first?.isUppercase == true }) else { return false }
+        let next = note[note.index(after: colon)...].split(whereSeparator: { !$0.isLetter }).first.map { $0.lowercased() }
+        return next.map(vocabulary.contains) ?? false
     }
 
     /// The message with the marks banks wrap names in made spaces ("at ..MC DONALDS_ on"), so that
@@ -207,26 +219,51 @@ enum BankMessage {
         /// True when the piece after `index` is a word or a date, not an amount ("BT: Plata …", "MKB: 16.01.2018 …").
         func wordOrDateFollows(_ index: Int) -> Bool {
             guard index + 1 < pieces.count, let first = pieces[index + 1].first else { return false }
-            return first.isLetter || pieces[index + 1].wholeMatch(of: /\d{1,2}[.\/-]\d{1,2}[.\/-]\d{2,4}/) != nil
+            // Card digits ("Garanti BBVA: 1234 ile biten …") follow a sender too; an amount follows a payee.
+            return first.isLetter || pieces[index + 1].wholeMatch(of: /\d{1,2}[.\/-]\d{1,2}[.\/-]\d{2,4}|\d{4}/) != nil
         }
         for (pieceIndex, piece) in pieces.enumerated() {
             // "RU/MOSCOW/SHOP": the parts before the last slash are places.
             let token = piece.split(separator: "/", omittingEmptySubsequences: false).last ?? piece
             if token.count != piece.count { close(); afterCardWord = false }
             let leading = token.prefix { ",;:(>|-".contains($0) }
-            let word = token.dropFirst(leading.count)
+            var word = token.dropFirst(leading.count)
             if !leading.isEmpty {
                 // "Quant Fund UMRN: …": the word before a colon labels what follows.
                 if leading.first == ":", run.count >= 2 { run.removeLast() }
                 // "BT: Plata 89,99 RON …": a name that opens the message before a colon and words is its sender.
-                if leading.first == ":", runs.isEmpty, run.count == 1, pieceIndex == 1, word.isEmpty, wordOrDateFollows(pieceIndex) {
+                if leading.first == ":", runs.isEmpty, (1...3).contains(run.count), pieceIndex == run.count, word.isEmpty,
+                   wordOrDateFollows(pieceIndex) {
                     run = []
                 }
                 close()
                 afterCardWord = false
             }
-            let trailing = word.reversed().prefix { ",;:.)>|!?".contains($0) }.count
+            // A quoted name goes on to its closing quote ("SHOP "SANTA-76"", "REST. "KVETKA"BP").
+            if !run.isEmpty, let open = word.first, "\"«“".contains(open) {
+                let rest = word.dropFirst()
+                if let closing = rest.firstIndex(where: { "\"»”".contains($0) }) {
+                    run.append(word[...closing])
+                    close()
+                    afterCardWord = false
+                    continue
+                }
+            }
+            // «Книжный Угол»: a name that opens with a quote starts a run without it.
+            if run.isEmpty, let open = word.first, "«“\"".contains(open), word.count > 1,
+               !word.dropFirst().contains(where: { "\"»”".contains($0) }) {
+                word = word.dropFirst()
+            }
+            let trailing = word.reversed().prefix { ",;:.)>|!?»”".contains($0) }.count
             var bare = word.dropLast(trailing)
+            // "KADIKOY'den": a Turkish case ending after a name in capitals ends the name.
+            var caseEnding = false
+            if let apostrophe = bare.firstIndex(where: { "'’".contains($0) }), bare[..<apostrophe].count >= 2,
+               bare[..<apostrophe].allSatisfy({ $0.isUppercase }), bare[bare.index(after: apostrophe)...].allSatisfy({ $0.isLowercase }),
+               !bare[bare.index(after: apostrophe)...].isEmpty {
+                bare = bare[..<apostrophe]
+                caseEnding = true
+            }
             // "REST. "KVETKA"": a short word's full stop marks an abbreviation, not the end.
             let abbreviation = trailing == 1 && word.last == "." && isAbbreviation(bare)
             if abbreviation { bare = word }
@@ -234,18 +271,8 @@ enum BankMessage {
             if let dot = bare.firstIndex(of: "."), vocabulary.contains(bare[bare.index(after: dot)...].lowercased()) {
                 bare = bare[..<dot]
             }
-            var endsHere = trailing > 0 && !abbreviation
+            var endsHere = trailing > 0 && !abbreviation || caseEnding
             if let mark = bare.firstIndex(of: ">") { bare = bare[..<mark]; endsHere = true }
-            // A quoted name goes on to its closing quote ("SHOP "SANTA-76"", "REST. "KVETKA"BP").
-            if !run.isEmpty, let open = bare.first, "\"«“".contains(open) {
-                let rest = bare.dropFirst()
-                if let closing = rest.firstIndex(where: { "\"»”".contains($0) }) {
-                    run.append(bare[...closing])
-                    close()
-                    afterCardWord = false
-                    continue
-                }
-            }
             let lowered = bare.lowercased()
             // The bank's own name stands before "Bank" ("HDFC Bank").
             if lowered == "bank", !run.isEmpty { run = [] }
@@ -254,8 +281,8 @@ enum BankMessage {
                 && bare.allSatisfy { $0.isNumber || $0.isUppercase }
             let isCard = cardWords.contains(lowered) || accountWords.contains(lowered)
             // "LAVKA-12": a name in capitals with its branch number after a dash.
-            let isDashed = bare.contains("-") && digits <= 4 && bare.filter(\.isLetter).count >= 2
-                && bare.filter(\.isLetter).allSatisfy(\.isUppercase)
+            let letters = bare.filter { $0.isLetter }
+            let isDashed = bare.contains("-") && digits <= 4 && letters.count >= 2 && letters.allSatisfy { $0.isUppercase }
             let isName = !bare.isEmpty && bare.first!.isUppercase && (digits == 0 || isDashed)
                 && !notNames.contains(lowered) && !transactionWords.contains(lowered) && !isCard
                 && !RulesExtractor.functionWords.contains(lowered)
@@ -283,14 +310,18 @@ enum BankMessage {
             .uniqued()
     }
 
-    /// A word whose full stop shortens it, inside a name: a title ("Mr.") or a short word in
-    /// capitals ("REST."), not a currency or a bank's word.
+    /// A word whose full stop shortens it, inside a name: a title ("Mr."), a business word
+    /// ("REST.", "Co.") or an initial ("V."); not a word that ends a sentence ("… CHOP BAR. Fee").
     static func isAbbreviation(_ word: Substring) -> Bool {
-        titles.contains(word.lowercased()) || (word.count <= 4 && word.allSatisfy(\.isUppercase)
-            && !notNames.contains(word.lowercased()) && !Currency.isoCodes.contains(String(word)))
+        titles.contains(word.lowercased()) || businessAbbreviations.contains(word.lowercased())
+            || (word.count <= 2 && word.allSatisfy(\.isUppercase) && !notNames.contains(word.lowercased()))
     }
 
     private static let titles: Set<String> = ["mr", "mrs", "ms", "dr", "st", "sr", "jr", "mt", "prof"]
+
+    /// Short words that business names write with a full stop.
+    private static let businessAbbreviations: Set<String> = ["rest", "co", "inc", "ltd", "pvt", "corp", "bros", "intl", "ave",
+                                                            "av", "no", "ip", "ooo", "sa", "srl", "gmbh", "int"]
 
     /// Card products, named before the card's digits ("VISA Gold/6155"): never the payee.
     private static let cardWords: Set<String> = ["visa", "mastercard", "maestro", "mir", "amex", "rupay", "gold", "platinum",
@@ -327,7 +358,7 @@ enum BankMessage {
         "compra aprobada", "compra aprovada", "карта *", "картка *", "баланс:", "остаток:", "доступно:", "залишок:",
         "card *", "kartinizla", "kartınızla", "dostepne srodki", "dostępne środki",
         "余额", "餘額", "尾号", "잔액", "누적", "승인", "web발신", "so du", "số dư", "ご利用", "残高", "คงเหลือ", "บัญชี",
-        "الرصيد", "بطاقتك", "sd:", "ref no", "new balance", "trxid", "trx id", "txn id", "transaction id",
+        "الرصيد", "بطاقتك", "مبلغ", "شراء", "نقاط البيع", "您的卡", "卡片於", "卡片于", "商店：", "商户：", "sd:", "ref no", "new balance", "trxid", "trx id", "txn id", "transaction id",
     ]
 
     /// True when `note` reads as a message from a bank or card issuer rather than a written note.
@@ -337,7 +368,8 @@ enum BankMessage {
     }
 
     /// Words about the account itself, never part of a payee's name (lowercased).
-    static let accountWords: Set<String> = ["bank", "card", "account", "acct", "a/c", "balance", "bal", "avl", "limit", "saldo"]
+    static let accountWords: Set<String> = ["bank", "card", "account", "acct", "a/c", "balance", "bal", "avl", "limit", "saldo",
+                                            "cheq", "chq", "cheque", "chequing", "checking", "savings"]
 
     /// Words that mark a message from a bank or card issuer.
     private static let bankWords = accountWords.union(vocabulary).union(["konto", "debited", "spent"])
@@ -345,7 +377,7 @@ enum BankMessage {
     static let notNames = accountWords.union(vocabulary).union([
         "available", "kontostand", "dear", "customer", "your", "you", "not", "otp", "sms", "block", "call", "ref", "txn",
         "transaction", "debited", "credited", "spent", "paid", "sent", "thank", "thanks", "regards", "team", "konto", "ihre",
-        "dr", "cr", "sum", "user", "ref", "refno", "rrn", "umrn",
+        "dr", "cr", "sum", "user", "ref", "refno", "rrn", "umrn", "fee", "fees", "commission", "sd", "gd", "nd", "tk",
     ])
 
     /// What banks write about the transaction itself, in several languages (transliterated Russian,
@@ -375,6 +407,8 @@ enum BankMessage {
         "kupnja", "plaćanje", "placanje", "plata", "plată", "cardul", "betaling", "aankoop", "kortbetaling", "kort",
         "köp", "kjøp", "ostos", "korttimaksu", "pirkums", "pirkimas", "nakup", "nákup", "mexaric", "məxaric", "kart",
         "obyekt", "gorcarq", "gortsarq", "mnacord", "გადახდა", "ბარათი", "ნაშთი", "αγορά", "πληρωμή", "κάρτα",
-        "плащане", "картой", "egyenleg", "zůstatek", "zustatek", "stanje", "transakce", "tranzacție", "tranzactie", "tranzacția", "tranzactia",
+        "плащане", "картой", "egyenleg", "zůstatek", "zustatek", "stanje",
+        "kortköp", "kortkjøp", "kaardimakse", "korttiosto", "vcharum", "odenis", "ödəniş", "reusita", "reușită",
+        "таны", "картаас", "дансаас", "зарлага", "гарлаа", "гүйлгээ", "harcama", "yapildi", "yapıldı", "tarihinde", "transakce", "tranzacție", "tranzactie", "tranzacția", "tranzactia",
     ]
 }

@@ -11,7 +11,8 @@ enum Currency {
         ("rub", "RUB"), ("lv", "BGN"), ("rp", "IDR"), ("rm", "MYR"), ("fcfa", "XOF"), ("cfa", "XOF"),
         ("lei", "RON"),
         // Words for currencies in the scripts banks write them in.
-        ("원", "KRW"), ("人民币", "CNY"), ("人民幣", "CNY"), ("rmb", "CNY"), ("บาท", "THB"), ("جنيه", "EGP"),
+        ("원", "KRW"), ("新台幣", "TWD"), ("新台币", "TWD"), ("台幣", "TWD"), ("港幣", "HKD"), ("港币", "HKD"),
+        ("人民币", "CNY"), ("人民幣", "CNY"), ("rmb", "CNY"), ("บาท", "THB"), ("جنيه", "EGP"),
         ("vnđ", "VND"), ("đồng", "VND"), ("đ", "VND"),
         ("euros", "EUR"), ("euro", "EUR"), ("dollars", "USD"), ("dollar", "USD"), ("bucks", "USD"),
         ("pounds", "GBP"), ("quid", "GBP"), ("yen", "JPY"), ("rupees", "INR"), ("rs.", "INR"), ("rs", "INR"),
@@ -107,8 +108,9 @@ enum Currency {
                 }
                 guard same else { continue }
                 if marker.isWord {
-                    // Words stand alone ("32 euros"), though digits may touch ("Rs.150", "35 bucks").
-                    if isLetter(index - 1) || isLetter(index + length) { continue }
+                    // Words stand alone ("32 euros"), though digits may touch ("Rs.150", "35 bucks"); in
+                    // Chinese and Japanese, written without spaces, they touch the words around them ("消費新台幣350元").
+                    if !marker.characters[0].isCJK, isLetter(index - 1) || isLetter(index + length) { continue }
                     if marker.isShortWord {
                         let near = characters[max(0, index - 2)..<min(characters.count, index + length + 2)]
                         if !near.contains(where: \.isNumberQuick) { continue }
