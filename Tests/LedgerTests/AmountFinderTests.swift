@@ -241,6 +241,10 @@ import Testing
         "Mã OTP của bạn là 448190 cho giao dịch 1,500,000 VND tại CUA HANG SAO.",
         "Zaplanowany przelew 300,00 PLN zostanie wykonany 05.12.2026.",
         "Запрос на оплату 500 ₽ от И П. Подтвердите в приложении.",
+        "Входящий перевод 2 500 ₽ от А К. Баланс: 10 400 ₽",
+        "Напоминаем: 05.12 спишется 799 ₽ за подписку.",
+        "Credit Alert! Acct: 0123XXXX89 Amt: NGN 20,000.00 Desc: TRANSFER FROM ADE Bal: NGN 45,000.00",
+        "Картаңызға кіріс 15 000 ₸. Қалдық 80 000 ₸",
     ])
     func moneyInOwnAccountsDeclinedAndNoticesOfMoreBanksAreNoExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note), "\(note): \(AmountFinder.candidates(in: note).map(\.text))")
