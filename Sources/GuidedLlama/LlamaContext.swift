@@ -48,6 +48,23 @@ final class LlamaContext {
         }
     }
 
+    /// The KV cache of the sequence, as bytes `restore(_:)` takes back.
+    func snapshot() -> [UInt8]? {
+        let size = llama_state_seq_get_size(pointer, 0)
+        guard size > 0 else { return nil }
+        var data = [UInt8](repeating: 0, count: size)
+        let written = data.withUnsafeMutableBufferPointer { llama_state_seq_get_data(pointer, $0.baseAddress, size, 0) }
+        return written == size ? data : nil
+    }
+
+    /// Replaces the KV cache with a `snapshot()`; false (and an empty cache) when llama.cpp could not.
+    func restore(_ snapshot: [UInt8]) -> Bool {
+        truncate(from: 0)
+        let read = snapshot.withUnsafeBufferPointer { llama_state_seq_set_data(pointer, $0.baseAddress, $0.count, 0) }
+        if read == 0 { truncate(from: 0) }
+        return read > 0
+    }
+
     /// Feeds `tokens` at the next positions; logits are kept for the last token only.
     /// - Throws: `LlamaError.decodeFailed`.
     func decode(_ tokens: [llama_token]) throws {

@@ -10,12 +10,22 @@ public struct GeneratedToken: Sendable, Equatable {
     public let logProbability: Double
 }
 
-/// The grammar-constrained decode loop over one context. Keeps the previous prompt's tokens so
-/// that the next prompt re-uses the shared prefix from the KV cache. Used from one thread at a time.
+/// The grammar-constrained decode loop over one context. Prompts that start alike (a few-shot
+/// prefix, then the note) decode the shared start once: its KV cache is kept as a snapshot and
+/// restored for every prompt that starts with it. Used from one thread at a time.
+///
+/// A snapshot, not the cache cut back after the previous prompt: a sliding-window model (Gemma 3)
+/// drops cached positions the window has moved past, so a cache cut back to an earlier position
+/// lacks some the next tokens attend to. Cut back far (a prompt changed near its start), it gave
+/// wrong output, and saved to the prompt cache the wrong output persisted across runs.
 final class LlamaDecoder {
     let model: LlamaModel
     let context: LlamaContext
     private var cachedTokens: [llama_token] = []
+    /// The KV cache right after a prefix every recent prompt started with, and that prefix.
+    private var prefix: (tokens: [llama_token], state: [UInt8])?
+    /// The last prompt, to find the start the next one shares with it while there is no prefix.
+    private var previousPrompt: [llama_token] = []
     private var candidates: [llama_token_data]
     /// Where the KV cache of a long prompt is kept between runs (`LlamaLanguageModel(promptCache:)`):
     /// loaded before this decoder's first prompt, written after a prompt decoded mostly afresh.
@@ -37,7 +47,7 @@ final class LlamaDecoder {
     ///   - forcedText: given the output so far, text the grammar forces next; it is fed in one
     ///     batch (logits only for its last token) instead of being sampled token by token.
     func generate(
-        prompt: String, grammar: String, options: GenerationOptions,
+        prompt: String, sharedPrefixLength: Int = 0, grammar: String, options: GenerationOptions,
         forcedText: ([UInt8]) -> ForcedText? = { _ in nil },
         choicePoint: ([UInt8]) -> ChoicePoint? = { _ in nil },
         decide: (ChoicePoint, [Double]) -> Int = { _, scores in ChoiceCalibration.argmax(scores) },
@@ -56,12 +66,10 @@ final class LlamaDecoder {
         // any text the grammar forces after it. They are decoded together, in one batch, only
         // when the next token has to be chosen (one decode per choice, not one per token run).
         loadPromptCache()
-        var pending = Array(promptTokens[reusePrefix(of: promptTokens)...])
+        let reused = try startFromPrefix(of: promptTokens, shared: sharedStart(of: prompt, characters: sharedPrefixLength,
+                                                                                tokens: promptTokens))
+        var pending = Array(promptTokens[reused...])
         var output: [UInt8] = []
-        let reused = promptTokens.count - pending.count
-        // A long prompt decoded mostly afresh is worth keeping for the next run.
-        var savePrompt = promptCachePath != nil && promptTokens.count >= Self.promptCacheMinimum
-            && reused < promptTokens.count / 2
         var generated = 0
         var forcedCount = 0
         var decodes = 0
@@ -89,10 +97,6 @@ final class LlamaDecoder {
             decodes += 1
             cachedTokens += pending
             pending.removeAll()
-            if savePrompt {
-                savePrompt = false
-                savePromptCache()
-            }
         }
 
         while generated < maxTokens {
@@ -213,24 +217,30 @@ final class LlamaDecoder {
 
     // MARK: - Prompt and prefix reuse
 
-    /// Prompts shorter than this are quicker to decode than to keep on disk.
+    /// Shared starts shorter than this are quicker to decode again than to keep as a prefix.
     static let promptCacheMinimum = 256
 
-    /// Before the first prompt: the KV cache a previous run saved, if any.
+    /// Before the first prompt: the prefix a previous run saved, if any.
     private func loadPromptCache() {
         guard !promptCacheTried, let path = promptCachePath else { return }
         promptCacheTried = true
-        if let tokens = context.loadState(from: path) { cachedTokens = tokens }
+        if let tokens = context.loadState(from: path), let state = context.snapshot() {
+            prefix = (tokens, state)
+            cachedTokens = tokens
+        } else {
+            context.truncate(from: 0)
+            cachedTokens = []
+        }
     }
 
-    /// Writes the KV cache (the prompt just decoded) next to others, then renames it into place, so a
-    /// reader never sees half a file; a failure only costs the next run the decode.
-    private func savePromptCache() {
+    /// Writes the prefix's KV cache (the context holds exactly it) next to others, then renames it
+    /// into place, so a reader never sees half a file; a failure only costs the next run the decode.
+    private func savePromptCache(_ tokens: [llama_token]) {
         guard let path = promptCachePath else { return }
         let directory = (path as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let partial = path + ".\(UUID().uuidString).partial"
-        if context.saveState(to: partial, tokens: cachedTokens) {
+        if context.saveState(to: partial, tokens: tokens) {
             _ = rename(partial, path)
         }
         try? FileManager.default.removeItem(atPath: partial)
@@ -239,13 +249,46 @@ final class LlamaDecoder {
     /// Set `NOTELEDGER_TRACE=1` to log prompt and generation timings to stderr.
     static let trace = ProcessInfo.processInfo.environment["NOTELEDGER_TRACE"] != nil
 
-    /// Keeps the longest prefix of `tokens` the KV cache already holds and forgets the rest;
-    /// returns its length. At least one token is left to decode, for fresh logits.
-    private func reusePrefix(of tokens: [llama_token]) -> Int {
-        var shared = zip(cachedTokens, tokens).prefix { $0 == $1 }.count
-        if shared == tokens.count { shared -= 1 }
-        context.truncate(from: shared)
-        cachedTokens = Array(tokens[..<shared])
+    /// How many of `tokens` spell the prompt's first `characters` characters (the part every
+    /// request shares), when its tokens are a start of the prompt's; nil when not given or not so.
+    private func sharedStart(of prompt: String, characters: Int, tokens: [llama_token]) -> Int? {
+        guard characters > 0, let start = try? model.tokenize(String(prompt.prefix(characters)), addSpecial: true),
+              tokens.starts(with: start) else { return nil }
+        return start.count
+    }
+
+    /// Puts the KV cache at the longest start of `tokens` it can hold exactly and returns its
+    /// length (the rest is decoded by the caller). With a prefix `tokens` starts with, that is the
+    /// prefix, restored. Else the cache starts empty, and the start every prompt shares (`shared`
+    /// tokens, or else what `tokens` shares with the previous prompt), when long, is decoded now and
+    /// kept as the new prefix (and written to the prompt cache): the rest of every prompt is then
+    /// decoded after the same prefix, the first as the next. At least one token is left to decode.
+    private func startFromPrefix(of tokens: [llama_token], shared hint: Int?) throws -> Int {
+        defer { previousPrompt = tokens }
+        if let prefix, prefix.tokens.count < tokens.count, tokens.starts(with: prefix.tokens) {
+            if cachedTokens == prefix.tokens { return prefix.tokens.count }
+            if context.restore(prefix.state) {
+                cachedTokens = prefix.tokens
+                return prefix.tokens.count
+            }
+            self.prefix = nil
+        }
+        context.truncate(from: 0)
+        cachedTokens = []
+        let shared = min(hint ?? zip(previousPrompt, tokens).prefix { $0 == $1 }.count, tokens.count - 1)
+        guard shared >= Self.promptCacheMinimum else { return 0 }
+        let start = Array(tokens[..<shared])
+        do {
+            try context.decode(start)
+        } catch {
+            context.truncate(from: 0)
+            throw error
+        }
+        cachedTokens = start
+        if let state = context.snapshot() {
+            prefix = (start, state)
+            savePromptCache(start)
+        }
         return shared
     }
 

@@ -74,7 +74,8 @@ public final class LlamaLanguageModel: LanguageModel, @unchecked Sendable {
                     free.signal()
                 }
                 do {
-                    try decoder.generate(prompt: request.prompt, grammar: request.grammar.text, options: request.options,
+                    try decoder.generate(prompt: request.prompt, sharedPrefixLength: request.sharedPrefixLength,
+                                         grammar: request.grammar.text, options: request.options,
                                          forcedText: request.forcedText, choicePoint: request.choicePoint,
                                          decide: request.decide) { token in
                         guard !stop.isSet else { return false }

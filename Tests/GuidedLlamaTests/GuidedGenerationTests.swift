@@ -168,6 +168,58 @@ import Testing
         #expect(try await answers(cache: folder.url) == first)
     }
 
+    /// A prompt cache written for other instructions, longer than Gemma 3's sliding window, that
+    /// share only their first words: the prompt is decoded afresh, and the answers are those of a
+    /// model with no cache at all. (Cutting the cached prompt back to the shared words instead lost
+    /// positions the window had dropped, and the answers went wrong.)
+    @Test func aPromptCacheFromOtherInstructionsChangesNoAnswer() async throws {
+        let folder = try TemporaryDirectory()
+        let examples: [LanguageModelSession.Example] = [
+            ("Dinner at Osteria Vela with the sales team, 86.40", "Osteria Vela", "food"),
+            ("train to Utrecht 18,20 for the workshop", nil, "travel"),
+            ("USB-C hub and a webcam from Tekno Hall 59.90", "Tekno Hall", "shopping"),
+            ("yearly cloud backup plan renewed, 29.99", nil, "other"),
+            ("croissants and coffee at Maison Pell 7.80", "Maison Pell", "food"),
+            ("two nights at Hostal Brisa, 132 euros", "Hostal Brisa", "travel"),
+            ("winter jacket from Nordvik Outdoor 149.00", "Nordvik Outdoor", "shopping"),
+            ("vet check-up for the cat at Dr. Amsel 65", "Dr. Amsel", "other"),
+            ("ramen and two beers at Kaido Noodles 31.50", "Kaido Noodles", "food"),
+            ("bus pass for the week, 24", nil, "travel"),
+            ("printer ink from Papeterie Lune 38.20", "Papeterie Lune", "shopping"),
+            ("haircut at Salon Birk 30 plus 3 tip", "Salon Birk", "other"),
+            ("groceries at Markthal Oost 52.75", "Markthal Oost", "food"),
+            ("taxi from the station to the hotel 17.40", nil, "travel"),
+            ("a kettle and two mugs from Casa Forma 44.90", "Casa Forma", "shopping"),
+            ("phone bill for October 25.00", nil, "other"),
+        ].map { note, merchant, category in
+            .init(input: note, output: .object([
+                ("merchant", merchant.map(GeneratedContent.string) ?? .null), ("category", .string(category)),
+            ]))
+        }
+        let instructions = "Read each expense note and fill in the expense: the merchant copied from the note or null, "
+            + "and the category: food, travel, shopping or other."
+        let otherInstructions = "Read each expense note and say only which category it belongs to, thinking of what "
+            + "was bought, not where."
+        let notes = ["Lunch with Ana at Mesa Azul, 48.50 for the team offsite", "uber 23,10 airport to the hotel",
+                     "new headphones from Sonora Audio 89.00"]
+        func answers(_ instructions: String, cache: URL?) async throws -> [GeneratedContent] {
+            let model = try LlamaLanguageModel(url: TestEnvironment.modelURL, contextLength: 1024, promptCache: cache)
+            var results: [GeneratedContent] = []
+            for note in notes {
+                let session = LanguageModelSession(model: model, instructions: instructions, examples: examples)
+                results.append(try await session.respond(to: note, generating: GeneratedContent.self,
+                                                         schema: groundedExpenseSchema(note: note)).rawContent)
+            }
+            return results
+        }
+        let uncached = try await answers(instructions, cache: nil)
+        _ = try await answers(otherInstructions, cache: folder.url)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 1)
+        #expect(try await answers(instructions, cache: folder.url) == uncached)
+        // And with its own prefix cached, the same answers again.
+        #expect(try await answers(instructions, cache: folder.url) == uncached)
+    }
+
     @Test func aStreamYieldsGrowingSnapshotsEndingComplete() async throws {
         let session = LanguageModelSession(model: try languageModel(), instructions: "Describe a visual theme.")
         var snapshots: [GeneratedContent] = []

@@ -72,6 +72,9 @@ public struct ChoicePoint: Sendable, Equatable {
 /// What to generate: a prompt, the grammar the output must follow, and how.
 public struct GenerationRequest: Sendable {
     public let prompt: String
+    /// How many characters at the start of `prompt` every request of the session shares
+    /// (instructions and examples): a model may keep their state and start there next time.
+    public let sharedPrefixLength: Int
     public let grammar: Grammar
     public let options: GenerationOptions
     /// Given the output so far, the text the grammar forces next (structure between values), if
@@ -84,11 +87,12 @@ public struct GenerationRequest: Sendable {
     /// output so far (natural log; see `LanguageModel.generate`).
     public let decide: @Sendable (ChoicePoint, [Double]) -> Int
 
-    public init(prompt: String, grammar: Grammar, options: GenerationOptions = GenerationOptions(),
+    public init(prompt: String, sharedPrefixLength: Int = 0, grammar: Grammar, options: GenerationOptions = GenerationOptions(),
                 forcedText: @escaping @Sendable ([UInt8]) -> ForcedText? = { _ in nil },
                 choicePoint: @escaping @Sendable ([UInt8]) -> ChoicePoint? = { _ in nil },
                 decide: @escaping @Sendable (ChoicePoint, [Double]) -> Int = { _, scores in ChoiceCalibration.argmax(scores) }) {
         self.prompt = prompt
+        self.sharedPrefixLength = min(max(0, sharedPrefixLength), prompt.count)
         self.grammar = grammar
         self.options = options
         self.forcedText = forcedText

@@ -39,11 +39,16 @@ public final class LanguageModelSession: Sendable {
     /// The prompt for `input`: instructions, examples, then the input and an open output label.
     /// Everything before the input is the same for every request, so models can cache it.
     public func prompt(for input: String) -> String {
+        sharedPrompt + "\(labels.input): \(input)\n\(labels.output):"
+    }
+
+    /// The start of every prompt: instructions and examples.
+    var sharedPrompt: String {
         var text = instructions.map { $0 + "\n\n" } ?? ""
         for example in examples {
             text += "\(labels.input): \(example.input)\n\(labels.output): \(example.output.jsonString)\n\n"
         }
-        return text + "\(labels.input): \(input)\n\(labels.output):"
+        return text
     }
 
     /// The grammar a request for `schema` runs under (the value after one space).
@@ -150,7 +155,7 @@ public final class LanguageModelSession: Sendable {
         var last: (content: GeneratedContent, isComplete: Bool)?
         var parsed = PartialJSONParser.parse(bytes)
         let request = GenerationRequest(
-            prompt: prompt(for: input), grammar: grammar, options: options,
+            prompt: prompt(for: input), sharedPrefixLength: sharedPrompt.count, grammar: grammar, options: options,
             forcedText: Self.forcedText(for: schema, prefix: Self.outputPrefix),
             choicePoint: Self.choicePoint(for: schema, prefix: Self.outputPrefix),
             decide: { point, scores in
