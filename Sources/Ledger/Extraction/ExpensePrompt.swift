@@ -9,8 +9,8 @@ enum ExpensePrompt {
         Read each expense note and fill in the expense. merchant: the business or person paid, copied \
         from the note, or null. purpose: a few words on what was bought. category: food (meals, drinks, \
         coffee, groceries, snacks), travel (transport, taxis, trains, flights, fuel, parking, hotels), \
-        shopping (goods: clothes, electronics, household items, books, tools) or other (services, bills, \
-        subscriptions, health, fees, gifts, repairs).
+        shopping (goods: clothes, electronics, household items, books, tools, presents) or other (services, bills, \
+        subscriptions, health, fees, tickets, repairs).
         """
 
     struct Example {
