@@ -321,4 +321,17 @@ import Testing
         let note = "您的卡片於11/12消費新台幣350元"
         #expect(RulesExtractor.currency(in: note, chosen: AmountFinder.best(in: AmountFinder.candidates(in: note))) == "TWD")
     }
+
+    /// A name never ends in a sentence's full stop, a wide gap of padding ends it, and M-PESA's
+    /// "Paybill" is the channel, not part of the payee (invented messages).
+    @Test(arguments: [
+        ("Karta*0799. Pokupka 84.00RUR. Tula, IP SOKOLOV A V. 18.06.26 17:16. Ostatok 1094.52RUR.", "IP SOKOLOV A V"),
+        ("Your A/C XXXXX293201 Debited INR 2,750.00 on 30/06/26 -Transferred to Mr. Anil Rao K. Avl Balance INR 5,000.00",
+         "Mr. Anil Rao K"),
+        ("Approval of PHP1002.00 purchase at Corner Grocer          T from 609777*********4159.", "Corner Grocer"),
+        ("QLR551N4W5 Confirmed. Ksh99.00 sent to LAKE SACCO Paybill AC for account 1215681224 on 27/12/26", "LAKE SACCO"),
+    ])
+    func namesEndBeforeAFullStopPaddingOrTheChannel(note: String, expected: String) {
+        #expect(RulesExtractor.introducedMerchant(in: note) == expected)
+    }
 }

@@ -207,6 +207,11 @@ enum BankMessage {
         var run: [Substring] = []
         var afterCardWord = false
         func close() {
+            // A name does not end in a full stop ("IP IVANOV I V." is "IP IVANOV I V").
+            if let last = run.last, last.count > 1, last.hasSuffix("."),
+               !businessAbbreviations.contains(last.dropLast().lowercased()) {
+                run[run.count - 1] = last.dropLast()
+            }
             if !run.isEmpty, !afterCardWord { runs.append(run) }
             run = []
         }
@@ -320,7 +325,7 @@ enum BankMessage {
     private static let titles: Set<String> = ["mr", "mrs", "ms", "dr", "st", "sr", "jr", "mt", "prof"]
 
     /// Short words that business names write with a full stop.
-    private static let businessAbbreviations: Set<String> = ["rest", "co", "inc", "ltd", "pvt", "corp", "bros", "intl", "ave",
+    static let businessAbbreviations: Set<String> = ["rest", "co", "inc", "ltd", "pvt", "corp", "bros", "intl", "ave",
                                                             "av", "no", "ip", "ooo", "sa", "srl", "gmbh", "int"]
 
     /// Card products, named before the card's digits ("VISA Gold/6155"): never the payee.
@@ -409,6 +414,6 @@ enum BankMessage {
         "obyekt", "gorcarq", "gortsarq", "mnacord", "გადახდა", "ბარათი", "ნაშთი", "αγορά", "πληρωμή", "κάρτα",
         "плащане", "картой", "egyenleg", "zůstatek", "zustatek", "stanje",
         "kortköp", "kortkjøp", "kaardimakse", "korttiosto", "vcharum", "odenis", "ödəniş", "reusita", "reușită",
-        "таны", "картаас", "дансаас", "зарлага", "гарлаа", "гүйлгээ", "harcama", "yapildi", "yapıldı", "tarihinde", "transakce", "tranzacție", "tranzactie", "tranzacția", "tranzactia",
+        "paybill", "таны", "картаас", "дансаас", "зарлага", "гарлаа", "гүйлгээ", "harcama", "yapildi", "yapıldı", "tarihinde", "transakce", "tranzacție", "tranzactie", "tranzacția", "tranzactia",
     ]
 }

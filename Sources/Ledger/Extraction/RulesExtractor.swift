@@ -50,7 +50,8 @@ public enum RulesExtractor {
         }
         guard !BankMessage.isCashWithdrawal(note) else { return nil }
         if let name = BankMessage.payeeByShape(in: note).flatMap({ exactly($0, in: note) }) { return name }
-        let text = BankMessage.withoutBoilerplate(BankMessage.unwrapped(note))
+        // Banks pad fixed-width fields with spaces ("Retail Store            T from …"): a wide gap ends a name.
+        let text = BankMessage.withoutBoilerplate(BankMessage.unwrapped(note)).replacing(/(\S)\ {4,}(?=\S)/) { "\($0.output.1) | " }
         guard let name = introducedName(in: text, bank: true, accept: BankMessage.isPayeeName)
                 ?? BankMessage.residualNames(in: text).first else { return nil }
         return exactly(name, in: note)
@@ -201,6 +202,11 @@ public enum RulesExtractor {
             // Punctuation after a word ends the name ("Casa Lucio, 48.50").
             if stripped != tokens[index] { break }
             index += 1
+        }
+        // A name does not end in a full stop ("Mr. A Kumar K. Avl Bal" is "Mr. A Kumar K").
+        if let last = words.last, last.count > 1, last.hasSuffix("."),
+           !BankMessage.businessAbbreviations.contains(last.dropLast().lowercased()) {
+            words[words.count - 1] = String(last.dropLast())
         }
         return words.isEmpty ? nil : words.joined(separator: " ")
     }
