@@ -53,9 +53,18 @@ import Testing
     }
 
     @Test(arguments: ["Refund from the airline came through, 120.00", "reminder: pay the rent 900",
-                      "Ana paid me back 25", "Your transaction of RS. 500 was declined"])
+                      "Ana paid me back 25", "Your transaction of RS. 500 was declined",
+                      "Grandma gave me 100 for my birthday", "tax rebate 212.40 came through",
+                      "deposit back from the landlord, 900", "interest on savings 3.12",
+                      "expected: water bill 42 on the 1st"])
     func notesThatAreNoExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note))
+    }
+
+    @Test(arguments: ["dentist — 45 co-pay, insurance covered the rest", "the cashier gave me 5 change from 20 for the bread",
+                      "coffee 3.20, the barista gave me a free cookie"])
+    func theWriterPaidThoughSomeoneCoveredPartOrHandedSomethingBack(note: String) {
+        #expect(ExpenseSignals.isExpense(note))
     }
 }
 

@@ -18,6 +18,11 @@ import Testing
         ("vuelo a Lisboa 60 €, y luego 15 € más por la maleta", "75"),
         ("hotel 120, they tacked on a 20 city fee", "140"),
         ("fleece 90 before tax, tax was 7.20", "97.20"),
+        // The change left as a tip: what was handed over is what was paid.
+        ("taxi 23 euros, gave him 25, kept the change", "25"),
+        ("Taxi 18,50, ich gab 20, stimmt so", "20"),
+        // A figure added on with "back" is the way back, not change.
+        ("£3.40 bus + £3.40 back", "6.80"),
         // The full stop of an abbreviation ends no clause: the tip is still inside.
         ("paid 45.50 incl. 5 tip", "45.50"),
         ("coffee 4.50 incl tip", "4.50"),

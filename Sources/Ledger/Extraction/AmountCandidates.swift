@@ -484,6 +484,12 @@ enum AmountFinder {
             for index in totals { result[index] = result[index].scored(result[index].score + 6) }
             return result
         }
+        // "gave him 25, kept the change": what was handed over is what was paid.
+        if AmountRoles.keepsTheChange(String(lowered)),
+           let handed = candidates.firstIndex(where: { AmountRoles.isHandedOver($0.range, tokens) }) {
+            result[handed] = result[handed].scored(result[handed].score + 6)
+            return result
+        }
         // Change: "handed over 50, got 7.30 back".
         for (index, change) in candidates.enumerated() where index > 0 && AmountRoles.isChange(change.range, tokens, lowered) {
             let tendered = candidates[index - 1]
@@ -539,9 +545,9 @@ enum AmountFinder {
         }
         guard !addOns.isEmpty || !discounts.isEmpty || !rates.isEmpty,
               let base = best(in: bases.filter { !$0.isComputed } + priced) else { return result + priced }
-        // A tip, tax or fee is smaller than the price it is paid on; so is what is taken off.
+        // A tip, tax or fee is no larger than the price it is paid on ("3.40 bus + 3.40 back" adds the same fare); what is taken off is smaller.
         let taken = discounts.reduce(Decimal(0)) { $0 + $1.value }
-        guard addOns.allSatisfy({ $0.value < base.value }), taken < base.value else { return result + priced }
+        guard addOns.allSatisfy({ $0.value <= base.value }), taken < base.value else { return result + priced }
         var value = base.value - taken
         var decimals = ([base] + discounts + addOns).map(\.amount.fractionDigits).max() ?? 0
         // A rate in percent applies to the price after what was taken off ("54.20 + 15% tip", "80, 25% off").

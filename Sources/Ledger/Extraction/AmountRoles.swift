@@ -326,9 +326,30 @@ enum AmountRoles {
         return before.last == "to" && before.dropLast().last == "came"
     }
 
+    /// The writer let the change go as a tip ("kept the change", "stimmt so", "quédese con el cambio").
+    static func keepsTheChange(_ lowered: String) -> Bool {
+        keepTheChange.contains { lowered.contains($0) }
+    }
+
+    private static let keepTheChange = [
+        "keep the change", "kept the change", "keep change", "kept change", "keep the rest", "kept the rest",
+        "stimmt so", "rest ist trinkgeld", "quédese con el cambio", "quedate con el cambio", "quédate con el cambio",
+        "garde la monnaie", "gardez la monnaie", "fica com o troco", "tenga el cambio", "tenga la vuelta",
+        "tieni il resto", "tenga il resto",
+    ]
+
+    /// A figure the writer handed over ("gave him 25", "handed over 50", "paid with a 20").
+    static func isHandedOver(_ range: Range<Int>, _ tokens: Tokens) -> Bool {
+        tokens.before(range, 3).contains(where: handedWords.contains)
+    }
+
+    private static let handedWords: Set<String> = ["gave", "handed", "tendered", "dei", "di", "donné", "gab", "diedi"]
+
     static func isChange(_ range: Range<Int>, _ tokens: Tokens, _ lowered: [Character]) -> Bool {
         let before = tokens.before(range, 2)
         let after = tokens.after(range, 2)
+        // "3.40 bus + 3.40 back": a figure added on is the way back, not change.
+        if before.contains("+") || before.contains("plus") { return false }
         if before.contains(where: changeBefore.contains) || after.first.map(changeAfter.contains) == true { return true }
         if before.last == "got" && after.first == "back" { return true }
         let head = String(lowered[max(0, range.lowerBound - 4)..<range.lowerBound])

@@ -247,7 +247,7 @@ enum ExpenseSignals {
         "me devolveu", "me pagou", "mi ha ridato", "mi ha restituito", "mi ha pagato", "mi ha rimborsato",
         "terugbetaald", "teruggegeven", "返してもら", "返済してもら",
         "store credit", "voucher from", "gift card from", "pay slip", "payslip", "net pay", "take-home", "comped",
-        "free of charge", "estorno", "estornado", "cashback credited", "cashback received",
+        "free of charge", "rebate", "deposit back", "cashback from", "estorno", "estornado", "cashback credited", "cashback received",
         "cashback has been", "возврат", "повернення", "возвращено", "iade edildi", "pengembalian", "hoàn tiền", "vozvrat",
     ]
     /// The writer handing money over ("pagué 50", "j'ai donné 20 €"), before change comes back.
@@ -294,7 +294,7 @@ enum ExpenseSignals {
         "estimate", "quote", "quoted", "will decide", "deciding", "should come to", "will be about", "will be around", "says it will be",
         "haven't said yes", "waiting on approval", "devis", "presupuesto", "orçamento", "kostenvoranschlag",
         "preventivo", "budget", "will charge", "will be charged", "will be debited", "will be deducted",
-        "will be auto", "will auto", "plánovan", "bude provedena", "bude proveden", "zaplanowan", "zostanie wykonan",
+        "expected:", "expected on", "expecting", "will be auto", "will auto", "plánovan", "bude provedena", "bude proveden", "zaplanowan", "zostanie wykonan",
         "pago programado", "programada para", "se realizará", "agendado", "agendada", "agendamento", "tahsil edilecek",
         "edilecektir", "akan didebet", "akan dipotong", "还款日", "引き落とし予定", "출금예정", "출금 예정",
         "sera prélevé", "sera débité", "wird abgebucht", "sarà addebitato", "sẽ được trừ", "sẽ trừ", "will leave your account", "will be collected", "will be taken from", "auto-debits", "autodebits", "will debit", "is due", "due on", "due by", "amt due",
@@ -383,6 +383,7 @@ enum ExpenseSignals {
         "incoming transfer", "incoming payment", "eingang:", "zahlungseingang", "ontvangen", "menerima", "telah masuk",
         "masuk ke rekening", "otrzymałeś", "otrzymano", "wpłynęło", "připsáno", "přijatá platba", "ai primit",
         "jóváírás", "insättning", "natanggap", "ได้รับเงิน", "loaded with",
+        "interest on savings", "interest on my savings", "savings interest",
         "disbursed", "reward points", "points worth", "you earned", "interest credited", "paid to your", "into your",
         "from your checking",
     ]
@@ -401,6 +402,9 @@ enum ExpenseSignals {
                                   "picked up the bill", "paid for me", "paid for us", "treated me", "treated us",
                                   "me invitó", "m'a invité", "paid directly", "covered the", "covered it", "covered lunch",
                                   "covered dinner", "on the house"]
+    /// Someone else paid only part of it ("insurance covered the rest").
+    static let partCovered = ["covered the rest", "covered the remainder", "covered the balance", "covered the difference",
+                              "covered most", "covered part", "covered half"]
     /// Who else pays for the writer, before "paid" ("my parents paid for the flight", "the client paid").
     static let otherPayers: Set<String> = [
         "mom", "mum", "dad", "parents", "mother", "father", "boss", "client", "company", "employer", "work", "sister",
@@ -470,7 +474,16 @@ enum ExpenseSignals {
         // "due Friday", "due 3 Dec": a bill not paid yet.
         if isDue(lowered) { return false }
         if isCreditLine(lowered) && !spends { return false }
-        if let phrase = someoneElsePaid.first(where: { text.contains($0) }), !writerDid(phrase, in: lowered) { return false }
+        // "insurance covered the rest": someone else paid only a part; the writer paid theirs.
+        let coveredOnlyPart = partCovered.contains { text.contains($0) }
+        if let phrase = someoneElsePaid.first(where: { text.contains($0) }), !writerDid(phrase, in: lowered), !coveredOnlyPart {
+            return false
+        }
+        // "mum gave me 100": money handed to the writer (not change handed back).
+        if lowered.firstMatch(of: Self.handedToWriter) != nil, !spends,
+           !text.contains("change"), !text.contains("back"), !Self.writerPaidWords.contains(where: { text.contains($0) }) {
+            return false
+        }
         let words = lowered.split(whereSeparator: { !$0.isLetter })
         // "la cena la pagó mi jefe", "c'est mon père qui a payé", "Papa hat das Essen bezahlt".
         // Not when the writer paid ("ich habe das Essen für Papa bezahlt": Papa is whom it was for).
@@ -548,6 +561,9 @@ enum ExpenseSignals {
     /// A bill or statement issued, not paid ("your electricity bill of 3,410 … is now available").
     nonisolated(unsafe) private static let billIssued =
         /\b(?:bill|statement|invoice)\b(?:[^.;\n]|\.\d){0,70}\b(?:is now available|is ready|has been generated|is generated|has been issued)\b/
+
+    /// "gave me 100", "handed me £20": money to the writer ("gave me a free cookie" is not).
+    nonisolated(unsafe) private static let handedToWriter = /\b(?:gave|handed|give|gives)\s+(?:me|us)\s+[^\s\d]{0,3}\s?\d/
 
     nonisolated(unsafe) private static let gotBack = /\b(?:got|get|getting)\s+(?:my|our|the)\s+(?:\w+\s+){0,2}back\b/
 
