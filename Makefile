@@ -24,7 +24,7 @@ run: build
 test: build
 	swift test
 
-## bench: extraction beside llama-server's json_schema (the anchor, built once from the same llama.cpp)
+## bench: extraction beside llama-server's json_schema (the anchor, built by deps from the same llama.cpp)
 bench: build
 	@server=$$(scripts/anchor.sh) && python3 Benchmarks/bench.py --server "$$server" --model $(CACHE)/models/gemma-3-270m-q4_k_m.gguf
 

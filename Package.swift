@@ -7,6 +7,7 @@ let package = Package(
         .executable(name: "noteledger", targets: ["noteledger"]),
         .library(name: "Guided", targets: ["Guided"]),
         .library(name: "GuidedLlama", targets: ["GuidedLlama"]),
+        .library(name: "GuidedServer", targets: ["GuidedServer"]),
         // The oracles of the fuzz targets in Fuzz/ (a package of its own, built with sanitizers).
         .library(name: "FuzzChecks", targets: ["FuzzChecks"]),
     ],
@@ -27,6 +28,8 @@ let package = Package(
         // MARK: - Guided generation (knows nothing of expenses)
         .target(name: "Guided"),
         .target(name: "GuidedLlama", dependencies: ["Guided", "Digest", "CLlama"]),
+        // The same guided generation on an inference server (llama-server), over HTTP.
+        .target(name: "GuidedServer", dependencies: ["Guided"]),
 
         // MARK: - Ledger core and the command line
         .target(name: "Ledger", dependencies: ["Guided", "GuidedLlama", "Digest", "CSQLite", "CSQLiteFaults", "CInotifyTools"],
@@ -34,7 +37,7 @@ let package = Package(
         // Migrations/*.sql become Swift source at build time.
         .executableTarget(name: "MigrationEmbedder"),
         .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["MigrationEmbedder"]),
-        .target(name: "NoteLedgerCLI", dependencies: ["Ledger", "Guided", "GuidedLlama", "Digest"]),
+        .target(name: "NoteLedgerCLI", dependencies: ["Ledger", "Guided", "GuidedLlama", "GuidedServer", "Digest"]),
         .executableTarget(name: "noteledger", dependencies: ["NoteLedgerCLI"]),
         // What the fuzz targets check; `swift test` replays the saved inputs through it.
         .target(name: "FuzzChecks", dependencies: ["Guided", "GuidedLlama", "Ledger"]),
@@ -50,6 +53,7 @@ let package = Package(
         .testTarget(name: "DigestTests", dependencies: ["Digest"]),
         .testTarget(name: "GuidedTests", dependencies: ["Guided", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "GuidedLlamaTests", dependencies: ["GuidedLlama", "Guided", "TestSupport"]),
+        .testTarget(name: "GuidedServerTests", dependencies: ["GuidedServer", "GuidedLlama", "Guided", "TestSupport"]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "TestSupport", "LedgerTestSupport", "FuzzChecks"]),
         .testTarget(name: "NoteLedgerCLITests", dependencies: ["noteledger", "Ledger", "TestSupport", "LedgerTestSupport"], exclude: ["Golden"]),
     ]

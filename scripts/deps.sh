@@ -145,3 +145,5 @@ PY
 install_apt_packages
 build_llama_cpp
 fetch_model
+# llama-server from the same pinned source: the inference-server tests run it, `make bench` measures against it.
+"$(dirname "$0")/anchor.sh" >/dev/null

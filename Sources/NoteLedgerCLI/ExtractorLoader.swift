@@ -1,21 +1,53 @@
 import Foundation
 import Guided
 import GuidedLlama
+import GuidedServer
 import Ledger
 
-/// Which extractor a command asked for.
-enum Backend: String {
+/// Which extractor a command asked for: `--backend model|rules|server`, and for a server
+/// `--server URL` (env `NOTELEDGER_SERVER`), `--api-key-file PATH` (`NOTELEDGER_API_KEY_FILE`) and
+/// `--server-concurrency N` (`NOTELEDGER_SERVER_CONCURRENCY`; default: the server's slots).
+enum Backend: Equatable {
     case model, rules
+    case server(url: URL, apiKeyFile: String?, concurrency: Int?)
 
-    init(parsing text: String?) throws {
-        guard let text else {
-            self = .model
-            return
+    /// The options' help, for the commands that extract.
+    static let options = """
+          --backend NAME    `model` (default, in-process), `rules`, or `server` (an inference server)
+          --server URL      the server for `--backend server` (env NOTELEDGER_SERVER), e.g. http://127.0.0.1:8080
+          --api-key-file PATH      a file holding the server's API key (env NOTELEDGER_API_KEY_FILE)
+          --server-concurrency N   requests in flight (env NOTELEDGER_SERVER_CONCURRENCY; default: the server's slots)
+        """
+
+    init(parsing arguments: inout ArgumentList, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        let name = try arguments.option("--backend")
+        let serverFlag = try arguments.option("--server")
+        let keyFlag = try arguments.option("--api-key-file")
+        let concurrencyFlag = try arguments.option("--server-concurrency")
+        switch name {
+        case nil, "model", "rules":
+            if serverFlag != nil || keyFlag != nil || concurrencyFlag != nil {
+                throw UsageError("--server, --api-key-file and --server-concurrency go with --backend server")
+            }
+            self = name == "rules" ? .rules : .model
+        case "server":
+            guard let text = serverFlag ?? environment["NOTELEDGER_SERVER"] else {
+                throw UsageError("--backend server needs --server URL (or NOTELEDGER_SERVER), e.g. --server http://127.0.0.1:8080")
+            }
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                throw UsageError("--server must be an http:// or https:// URL, not '\(text)'")
+            }
+            var concurrency: Int?
+            if let text = concurrencyFlag ?? environment["NOTELEDGER_SERVER_CONCURRENCY"] {
+                guard let value = Int(text), value >= 1 else {
+                    throw UsageError("--server-concurrency must be a whole number of at least 1, not '\(text)'")
+                }
+                concurrency = value
+            }
+            self = .server(url: url, apiKeyFile: keyFlag ?? environment["NOTELEDGER_API_KEY_FILE"], concurrency: concurrency)
+        case let other?:
+            throw UsageError("--backend must be `model`, `rules` or `server`, not '\(other)'")
         }
-        guard let backend = Backend(rawValue: text) else {
-            throw UsageError("--backend must be `model` or `rules`, not '\(text)'")
-        }
-        self = backend
     }
 }
 
@@ -26,11 +58,14 @@ enum ExtractorLoader {
     ///   contexts of one thread each. Otherwise one context uses every thread, so a single note
     ///   (a draft filling as it streams) is as fast as it gets and memory stays lower.
     ///   `NOTELEDGER_PARALLEL` overrides either.
-    static func load(_ backend: Backend, configuration: Configuration, console: Console, batch: Bool = false) -> ExpenseExtractor {
+    static func load(_ backend: Backend, configuration: Configuration, console: Console, batch: Bool = false) async -> ExpenseExtractor {
         let environment = ProcessInfo.processInfo.environment
         if let off = environment["NOTELEDGER_RULES_OFF"], RuleFamilies(switchingOff: off) == nil {
                 console.err("noteledger: NOTELEDGER_RULES_OFF names an unknown rule family ('\(off)'); known: "
                     + RuleFamilies.names.map(\.0).joined(separator: ", ") + ". Applying every rule.")
+        }
+        if case .server(let url, let keyFile, let concurrency) = backend {
+            return await loadServer(url: url, keyFile: keyFile, concurrency: concurrency, console: console)
         }
         guard backend == .model else { return ExpenseExtractor(model: nil) }
         do {
@@ -46,6 +81,32 @@ enum ExtractorLoader {
                 noteledger: \(error)
                 noteledger: using the rules extractor instead; its drafts are marked for review. \
                 Run `make deps` to fetch the default model, or pass --model PATH.
+                """)
+            return ExpenseExtractor(model: nil)
+        }
+    }
+}
+
+extension ExtractorLoader {
+    /// The extractor on an inference server: asks it what it runs and how many slots it has; when
+    /// it cannot, the rules, saying why.
+    static func loadServer(url: URL, keyFile: String?, concurrency: Int?, console: Console) async -> ExpenseExtractor {
+        do {
+            var apiKey: String?
+            if let keyFile {
+                do {
+                    apiKey = try String(contentsOfFile: keyFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+                } catch {
+                    throw UsageError("cannot read the API key file \(keyFile): \(error.localizedDescription)")
+                }
+            }
+            let (name, slots) = try await LlamaServerModel.probe(ServerEndpoint(baseURL: url, apiKey: apiKey, attempts: 2))
+            let endpoint = ServerEndpoint(baseURL: url, apiKey: apiKey, concurrency: concurrency ?? slots)
+            return ExpenseExtractor(model: LlamaServerModel(endpoint: endpoint, modelName: name))
+        } catch {
+            console.err("""
+                noteledger: \(error)
+                noteledger: using the rules extractor instead; its drafts are marked for review.
                 """)
             return ExpenseExtractor(model: nil)
         }

@@ -20,6 +20,21 @@ import Testing
         #expect((expense["origin"] as? String)?.hasPrefix("model gemma-3-270m") == true)
     }
 
+    /// The same note through a real llama-server: the fields the in-process model reads from the
+    /// text (merchant, amount) agree, and the origin names the server's model and URL.
+    @Test func extractsThroughAnInferenceServer() async throws {
+        let server = try await RunningServer()
+        let note = "croissants and coffee at Maison Pell 7.80"
+        let local = try runNoteLedger(["extract", note])
+        let remote = try runNoteLedger(["extract", note, "--backend", "server", "--server", server.url.absoluteString])
+        #expect(remote.status == 0, "\(remote.stderr)")
+        let served = try json(Substring(remote.stdout.trimmingCharacters(in: .newlines)))
+        let inProcess = try json(Substring(local.stdout.trimmingCharacters(in: .newlines)))
+        #expect(served["merchant"] as? String == inProcess["merchant"] as? String)
+        #expect(served["amount"] as? String == inProcess["amount"] as? String)
+        #expect(served["origin"] as? String == "model gemma-3-270m-q4_k_m.gguf at \(server.url.absoluteString)")
+    }
+
     /// The model writes the space before a number it may not put in the purpose; the purpose
     /// then ends there instead of being pushed into letters it never meant ("Hotel Adlon nde nde").
     @Test(arguments: ["Hotel Adlon 2 Nächte 1.240,00 EUR", "Tankstelle Aral 68,40 EUR diesel"])
@@ -109,6 +124,11 @@ import Testing
     @Test(arguments: [
         (["extract", "--received", "yesterday", "x"], "--received must be a date"),
         (["extract", "--backend", "gpt", "x"], "--backend must be"),
+        (["extract", "--backend", "server", "x"], "--backend server needs --server URL"),
+        (["extract", "--backend", "server", "--server", "gpu-box:8080", "x"], "--server must be an http:// or https:// URL"),
+        (["extract", "--server", "http://127.0.0.1:8080", "x"], "go with --backend server"),
+        (["extract", "--backend", "server", "--server", "http://127.0.0.1:8080", "--server-concurrency", "0", "x"],
+         "--server-concurrency must be a whole number"),
         (["extract", "--jsonl", "f.jsonl", "text"], "--jsonl reads its notes from the file"),
     ])
     func badArgumentsAreUsageErrors(arguments: [String], message: String) throws {

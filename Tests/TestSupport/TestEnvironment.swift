@@ -14,6 +14,16 @@ public enum TestEnvironment {
 
     public static var modelURL: URL { URL(fileURLWithPath: modelPath) }
 
+    /// The `llama-server` binary `make deps` builds from the pinned llama.cpp: `NOTELEDGER_LLAMA_SERVER`,
+    /// else the one in the cache. Tests that need it fail (never skip) when it is missing.
+    public static var llamaServerPath: String {
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["NOTELEDGER_LLAMA_SERVER"] { return path }
+        let cache = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.cache"
+        return cache + "/noteledger/llama-server-0.3.36/bin/llama-server"
+    }
+
     /// The `noteledger` binary built beside the test bundle.
     public static var binaryURL: URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()

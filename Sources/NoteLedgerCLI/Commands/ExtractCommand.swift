@@ -6,11 +6,11 @@ import Ledger
 struct ExtractCommand: Command {
     static let name = "extract"
     static let abstract = "Extract the expense from one note and print it as JSON."
-    static let synopsis = "extract [TEXT | -] [--stream] [--backend model|rules] [--received DATE] | --jsonl FILE"
+    static let synopsis = "extract [TEXT | -] [--stream] [--backend model|rules|server [--server URL]] [--received DATE] | --jsonl FILE"
     static let details = """
           TEXT              the note; `-` or nothing reads it from stdin
           --stream          print each partial snapshot as a JSON line, then the result
-          --backend NAME    `model` (default) or `rules`
+        \(Backend.options)
           --received DATE   when the note was written (YYYY-MM-DD), for relative dates; default today
           --jsonl FILE      batch: one {"id","note","received"?} per line in, one expense per line out
         """
@@ -23,7 +23,7 @@ struct ExtractCommand: Command {
 
     init(parsing arguments: inout ArgumentList) throws {
         stream = arguments.flag("--stream")
-        backend = try Backend(parsing: arguments.option("--backend"))
+        backend = try Backend(parsing: &arguments)
         if let date = try arguments.option("--received") {
             guard let parsed = DateResolver.parse(date) else {
                 throw UsageError("--received must be a date like 2026-11-20, not '\(date)'")
@@ -40,7 +40,7 @@ struct ExtractCommand: Command {
     }
 
     func run(in context: CommandContext) async throws {
-        let extractor = ExtractorLoader.load(backend, configuration: context.configuration, console: context.console,
+        let extractor = await ExtractorLoader.load(backend, configuration: context.configuration, console: context.console,
                                              batch: jsonl != nil)
         if let jsonl {
             try await runBatch(jsonl, extractor: extractor, console: context.console)

@@ -5,17 +5,17 @@ import Ledger
 struct IngestCommand: Command {
     static let name = "ingest"
     static let abstract = "Enqueue notes from files or folders, process them, and exit."
-    static let synopsis = "ingest PATH... [--backend model|rules]"
+    static let synopsis = "ingest PATH... [--backend model|rules|server [--server URL]]"
     static let details = """
           PATH            a note file, or a folder whose notes are all ingested
-          --backend NAME  `model` (default) or `rules`
+        \(Backend.options)
         """
 
     var paths: [String]
     var backend: Backend
 
     init(parsing arguments: inout ArgumentList) throws {
-        backend = try Backend(parsing: arguments.option("--backend"))
+        backend = try Backend(parsing: &arguments)
         paths = try arguments.positionals()
         guard !paths.isEmpty else { throw UsageError("give at least one file or folder") }
     }
@@ -36,7 +36,7 @@ struct IngestCommand: Command {
         let pending = try store.pendingJobCount()
         var filled = 0
         if pending > 0 {
-            let extractor = ExtractorLoader.load(backend, configuration: context.configuration, console: console)
+            let extractor = await ExtractorLoader.load(backend, configuration: context.configuration, console: console)
             let worker = NoteWorker(store: store, extractor: extractor) { console.err("noteledger: " + $0) }
             let progress = ProgressBar(total: pending, enabled: isatty(STDERR_FILENO) != 0)
             filled = try await worker.drain(onJobDone: { _ in progress.advance() })

@@ -5,10 +5,10 @@ import Ledger
 struct RefillCommand: Command {
     static let name = "refill"
     static let abstract = "Extract drafts again; fields the user edited are kept."
-    static let synopsis = "refill ID... | --all [--backend model|rules]"
+    static let synopsis = "refill ID... | --all [--backend model|rules|server [--server URL]]"
     static let details = """
           --all           refill every draft
-          --backend NAME  `model` (default) or `rules`
+        \(Backend.options)
         """
 
     var ids: [Int64]?
@@ -16,7 +16,7 @@ struct RefillCommand: Command {
 
     init(parsing arguments: inout ArgumentList) throws {
         let all = arguments.flag("--all")
-        backend = try Backend(parsing: arguments.option("--backend"))
+        backend = try Backend(parsing: &arguments)
         let rest = try arguments.positionals()
         if all {
             guard rest.isEmpty else { throw UsageError("give draft ids or --all, not both") }
@@ -35,7 +35,7 @@ struct RefillCommand: Command {
             console.out("no drafts to refill")
             return
         }
-        let extractor = ExtractorLoader.load(backend, configuration: context.configuration, console: console)
+        let extractor = await ExtractorLoader.load(backend, configuration: context.configuration, console: console)
         let worker = NoteWorker(store: store, extractor: extractor) { console.err("noteledger: " + $0) }
         let progress = ProgressBar(total: queued, enabled: isatty(STDERR_FILENO) != 0)
         let done = try await worker.drain(onJobDone: { _ in progress.advance() })

@@ -5,10 +5,10 @@ import Ledger
 struct WatchCommand: Command {
     static let name = "watch"
     static let abstract = "Scan the inbox, then watch it for new and changed notes until stopped."
-    static let synopsis = "watch [--inbox DIR] [--backend model|rules]"
+    static let synopsis = "watch [--inbox DIR] [--backend model|rules|server [--server URL]]"
     static let details = """
           --inbox DIR     the folder to watch (default: ./Inbox)
-          --backend NAME  `model` (default) or `rules`
+        \(Backend.options)
         """
 
     var inbox: String
@@ -20,7 +20,7 @@ struct WatchCommand: Command {
 
     init(parsing arguments: inout ArgumentList) throws {
         inbox = try arguments.option("--inbox") ?? "Inbox"
-        backend = try Backend(parsing: arguments.option("--backend"))
+        backend = try Backend(parsing: &arguments)
         try arguments.finish()
     }
 
@@ -35,7 +35,7 @@ struct WatchCommand: Command {
         let shutdown = ShutdownSignal()
         let store = try Review.openStore(context)
         try store.connection.disableAutomaticCheckpoints()
-        let extractor = ExtractorLoader.load(backend, configuration: context.configuration, console: console)
+        let extractor = await ExtractorLoader.load(backend, configuration: context.configuration, console: console)
         // Fills run at a lower priority; the watcher's threads start first, at the normal one.
         let worker = NoteWorker(store: store, extractor: extractor, inBackground: true, log: log)
         // The watcher records notes on its own thread; this loop fills drafts as jobs appear.

@@ -1,0 +1,113 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Guided
+import GuidedLlama
+@testable import GuidedServer
+import Testing
+import TestSupport
+
+@Suite(.serialized) struct LlamaServerModelTests {
+    static let examples: [LanguageModelSession.Example] = [
+        ("Dinner at Osteria Vela with the sales team, 86.40", "Osteria Vela", "86.40"),
+        ("train to Utrecht 18,20 for the workshop", nil, "18.20"),
+        ("USB-C hub and a webcam from Tekno Hall 59.90", "Tekno Hall", "59.90"),
+    ].map { note, merchant, amount in
+        .init(input: note, output: .object([
+            ("merchant", merchant.map(GeneratedContent.string) ?? .null), ("amount", .number(amount)),
+        ]))
+    }
+
+    /// A schema without closed choices: both models decode it greedily, token by token.
+    static func schema(note: String) -> GenerationSchema {
+        .object("Expense", [
+            .init("merchant", .string(.substring(of: note), .maxLength(40)).orNull),
+            .init("amount", .decimal(.minimum(0)).orNull),
+        ])
+    }
+
+    static func answers(_ model: any LanguageModel, notes: [String]) async throws -> [GeneratedContent] {
+        var results: [GeneratedContent] = []
+        for note in notes {
+            let session = LanguageModelSession(model: model, instructions: "Fill in the expense of each note.",
+                                               examples: examples)
+            results.append(try await session.respond(to: note, generating: GeneratedContent.self,
+                                                     schema: schema(note: note)).rawContent)
+        }
+        return results
+    }
+
+    /// The merchant and the amount's value of an answer.
+    static func fields(_ content: GeneratedContent) -> [String] {
+        guard case .object(let properties) = content else { return [] }
+        return properties.map { key, value in
+            if case .number(let text) = value { return "\(key)=\(Decimal(string: text) ?? -1)" }
+            return "\(key)=\(value.jsonString)"
+        }
+    }
+
+    @Test func theServerAnswersAsTheInProcessModelDoes() async throws {
+        let server = try await RunningServer()
+        let notes = ["croissants and coffee at Maison Pell 7.80", "two nights at Hostal Brisa, 132 euros"]
+        let (modelName, slots) = try await LlamaServerModel.probe(ServerEndpoint(baseURL: server.url))
+        #expect(modelName == TestEnvironment.modelURL.lastPathComponent)
+        #expect(slots == 1)
+        let remote = LlamaServerModel(endpoint: ServerEndpoint(baseURL: server.url), modelName: modelName)
+        let local = try LlamaLanguageModel(url: TestEnvironment.modelURL, contextLength: 2048)
+        let served = try await Self.answers(remote, notes: notes)
+        let inProcess = try await Self.answers(local, notes: notes)
+        // The same fields: the same merchant, the same amount (a number may keep or drop its zero cents).
+        #expect(served.map(Self.fields) == inProcess.map(Self.fields),
+                "server: \(served.map(\.jsonString)) in-process: \(inProcess.map(\.jsonString))")
+        // Every piece carries the model's log-probability, as the in-process model reports it.
+        let session = LanguageModelSession(model: remote, examples: Self.examples)
+        let response = try await session.respond(to: notes[0], generating: GeneratedContent.self,
+                                                 schema: Self.schema(note: notes[0]))
+        #expect(response.rawContent == served[0])
+        #expect(remote.identity.name.hasPrefix(modelName + " at http://127.0.0.1:"))
+    }
+
+    @Test func aGrammarTheServerRejectsFailsAtOnceWithItsMessage() async throws {
+        let server = try await RunningServer()
+        let model = LlamaServerModel(endpoint: ServerEndpoint(baseURL: server.url, attempts: 4), modelName: "m")
+        let request = GenerationRequest(prompt: "x", grammar: Grammar("root ::= ("))
+        let started = Date()
+        await #expect(throws: ServerError.status(code: 400, message: "Failed to initialize samplers: failed to parse grammar")) {
+            for try await _ in model.generate(request) {}
+        }
+        // Not tried again: a 400 is a bug to fix, not a server to wait for.
+        #expect(Date().timeIntervalSince(started) < 5)
+    }
+
+    @Test func aServerThatIsDownIsUnreachableAfterEveryTry() async throws {
+        // A port nothing listens on (the random one a server would have had, with none started).
+        let url = URL(string: "http://127.0.0.1:\(Int.random(in: 40_001...50_000))")!
+        let model = LlamaServerModel(endpoint: ServerEndpoint(baseURL: url, attempts: 2), modelName: "m")
+        let request = GenerationRequest(prompt: "x", grammar: Grammar("root ::= \"a\""))
+        do {
+            for try await _ in model.generate(request) {}
+            Issue.record("a request to a server that is down succeeded")
+        } catch let error as ServerError {
+            guard case .unreachable(let reported, _) = error else { Issue.record("\(error)"); return }
+            #expect(reported == url.absoluteString)
+            #expect(error.description.contains("start it, or check --server"))
+        }
+    }
+
+    @Test func waitsWhatRetryAfterSaysAndBacksOffOtherwise() {
+        #expect(LlamaServerModel.delay(attempt: 1, retryAfter: 2) == 2)
+        #expect(LlamaServerModel.delay(attempt: 1, retryAfter: 3600) == 60)
+        let first = LlamaServerModel.delay(attempt: 1, retryAfter: nil)
+        let third = LlamaServerModel.delay(attempt: 3, retryAfter: nil)
+        #expect((0.25...0.375).contains(first))
+        #expect((1.0...1.5).contains(third))
+    }
+
+    @Test func theURLShownHoldsNoCredentials() {
+        let endpoint = ServerEndpoint(baseURL: URL(string: "http://ana:secret@gpu.local:8080")!, apiKey: "k")
+        #expect(endpoint.displayURL == "http://gpu.local:8080")
+        let model = LlamaServerModel(endpoint: endpoint, modelName: "big.gguf")
+        #expect(!model.identity.name.contains("secret"))
+    }
+}
