@@ -200,7 +200,7 @@ import Testing
             + "and the category: food, travel, shopping or other."
         let otherInstructions = "Read each expense note and say only which category it belongs to, thinking of what "
             + "was bought, not where."
-        let notes = ["Lunch with Ana at Mesa Azul, 48.50 for the team offsite", "uber 23,10 airport to the hotel",
+        let notes = ["Lunch with Ana at Mesa Azul, 48.50 for the team offsite", "cab 23,10 from the airport to the hotel",
                      "new headphones from Sonora Audio 89.00"]
         func answers(_ instructions: String, cache: URL?) async throws -> [GeneratedContent] {
             let model = try LlamaLanguageModel(url: TestEnvironment.modelURL, contextLength: 1024, promptCache: cache)

@@ -244,7 +244,7 @@ enum BankMessage {
                 close()
                 afterCardWord = false
             }
-            // A quoted name goes on to its closing quote ("SHOP "SANTA-76"", "REST. "KVETKA"BP").
+            // A quoted name goes on to its closing quote ("SHOP "LIPA-12"", "REST. "KVETKA"BP").
             if !run.isEmpty, let open = word.first, "\"«“".contains(open) {
                 let rest = word.dropFirst()
                 if let closing = rest.firstIndex(where: { "\"»”".contains($0) }) {

@@ -50,7 +50,7 @@ public enum RulesExtractor {
         }
         guard !BankMessage.isCashWithdrawal(note) else { return nil }
         if let name = BankMessage.payeeByShape(in: note).flatMap({ exactly($0, in: note) }) { return name }
-        // Banks pad fixed-width fields with spaces ("Retail Store            T from …"): a wide gap ends a name.
+        // Banks pad fixed-width fields with spaces ("Corner Grocer          T from …"): a wide gap ends a name.
         let text = BankMessage.withoutBoilerplate(BankMessage.unwrapped(note)).replacing(/(\S)\ {4,}(?=\S)/) { "\($0.output.1) | " }
         guard let name = introducedName(in: text, bank: true, accept: BankMessage.isPayeeName)
                 ?? BankMessage.residualNames(in: text).first else { return nil }
