@@ -127,6 +127,19 @@ import Testing
         #expect(together == alone)
     }
 
+    /// The answers of a fresh model (with `cache` as its prompt cache) to `notes`, one session each.
+    static func answers(_ notes: [String], instructions: String, examples: [LanguageModelSession.Example],
+                        cache: URL?) async throws -> [GeneratedContent] {
+        let model = try LlamaLanguageModel(url: TestEnvironment.modelURL, contextLength: 1024, promptCache: cache)
+        var results: [GeneratedContent] = []
+        for note in notes {
+            let session = LanguageModelSession(model: model, instructions: instructions, examples: examples)
+            results.append(try await session.respond(to: note, generating: GeneratedContent.self,
+                                                     schema: groundedExpenseSchema(note: note)).rawContent)
+        }
+        return results
+    }
+
     /// A long few-shot prompt's KV cache is kept on disk: a second model loading it answers as the
     /// first did, and a damaged file is only a slower start.
     @Test func thePromptCacheOnDiskGivesTheSameAnswers() async throws {
@@ -150,14 +163,7 @@ import Testing
             + "the amount paid as a number, and the category: food, travel, shopping or other."
         let notes = ["Lunch with Ana at Casa Lucio, 48.50 for the team offsite", "uber 23,10 airport to the hotel"]
         func answers(cache: URL) async throws -> [GeneratedContent] {
-            let model = try LlamaLanguageModel(url: TestEnvironment.modelURL, contextLength: 1024, promptCache: cache)
-            var results: [GeneratedContent] = []
-            for note in notes {
-                let session = LanguageModelSession(model: model, instructions: instructions, examples: examples)
-                results.append(try await session.respond(to: note, generating: GeneratedContent.self,
-                                                         schema: groundedExpenseSchema(note: note)).rawContent)
-            }
-            return results
+            try await Self.answers(notes, instructions: instructions, examples: examples, cache: cache)
         }
         let first = try await answers(cache: folder.url)
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
@@ -203,14 +209,7 @@ import Testing
         let notes = ["Lunch with Ana at Mesa Azul, 48.50 for the team offsite", "cab 23,10 from the airport to the hotel",
                      "new headphones from Sonora Audio 89.00"]
         func answers(_ instructions: String, cache: URL?) async throws -> [GeneratedContent] {
-            let model = try LlamaLanguageModel(url: TestEnvironment.modelURL, contextLength: 1024, promptCache: cache)
-            var results: [GeneratedContent] = []
-            for note in notes {
-                let session = LanguageModelSession(model: model, instructions: instructions, examples: examples)
-                results.append(try await session.respond(to: note, generating: GeneratedContent.self,
-                                                         schema: groundedExpenseSchema(note: note)).rawContent)
-            }
-            return results
+            try await Self.answers(notes, instructions: instructions, examples: examples, cache: cache)
         }
         let uncached = try await answers(instructions, cache: nil)
         _ = try await answers(otherInstructions, cache: folder.url)
