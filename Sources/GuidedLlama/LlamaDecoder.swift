@@ -28,7 +28,7 @@ final class LlamaDecoder {
     private var previousPrompt: [llama_token] = []
     private var candidates: [llama_token_data]
     /// Where the KV cache of a long prompt is kept between runs (`LlamaLanguageModel(promptCache:)`):
-    /// loaded before this decoder's first prompt, written after a prompt decoded mostly afresh.
+    /// the prefix snapshot, loaded before this decoder's first prompt and written when a prefix is made.
     var promptCachePath: String?
     private var promptCacheTried = false
 

@@ -62,7 +62,8 @@ import Testing
     }
 
     @Test(arguments: ["dentist — 45 co-pay, insurance covered the rest", "the cashier gave me 5 change from 20 for the bread",
-                      "coffee 3.20, the barista gave me a free cookie"])
+                      "coffee 3.20, the barista gave me a free cookie", "burger loaded with cheese 12.50",
+                      "expecting guests tonight, wine from the corner shop 23", "reversed into a bollard, bumper repair 180"])
     func theWriterPaidThoughSomeoneCoveredPartOrHandedSomethingBack(note: String) {
         #expect(ExpenseSignals.isExpense(note))
     }
