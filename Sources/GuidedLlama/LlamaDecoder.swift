@@ -24,6 +24,8 @@ final class LlamaDecoder {
     private var cachedTokens: [llama_token] = []
     /// The KV cache right after a prefix every recent prompt started with, and that prefix.
     private var prefix: (tokens: [llama_token], state: [UInt8])?
+    /// The shared start of the last prompt that had one, and its tokens.
+    private var sharedText: (text: String, tokens: [llama_token])?
     /// The last prompt, to find the start the next one shares with it while there is no prefix.
     private var previousPrompt: [llama_token] = []
     private var candidates: [llama_token_data]
@@ -252,8 +254,13 @@ final class LlamaDecoder {
     /// How many of `tokens` spell the prompt's first `characters` characters (the part every
     /// request shares), when its tokens are a start of the prompt's; nil when not given or not so.
     private func sharedStart(of prompt: String, characters: Int, tokens: [llama_token]) -> Int? {
-        guard characters > 0, let start = try? model.tokenize(String(prompt.prefix(characters)), addSpecial: true),
-              tokens.starts(with: start) else { return nil }
+        guard characters > 0 else { return nil }
+        let text = String(prompt.prefix(characters))
+        // Every request of a session shares the text: tokenized once, not per note.
+        if sharedText?.text != text {
+            sharedText = (try? model.tokenize(text, addSpecial: true)).map { (text, $0) }
+        }
+        guard let start = sharedText?.tokens, tokens.starts(with: start) else { return nil }
         return start.count
     }
 

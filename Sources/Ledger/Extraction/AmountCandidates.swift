@@ -370,10 +370,11 @@ enum AmountFinder {
         // A figure right after a balance/limit/reference word.
         // Identifier words right before the figure; balance and limit words up to three words before.
         if wordsBefore(start, within: 16, lowered).suffix(2).contains(where: notAmountWords.contains) { return true }
+        let recent = wordsBefore(start, within: 24, lowered).suffix(3)
         if RuleFamilies.active.contains(.balanceWords),
-           holdsBalanceWords(wordsBefore(start, within: 24, lowered).suffix(3))
+           holdsBalanceWords(recent)
             || inBankMessage && holdsBalanceWords(wordsBefore(start, within: 48, lowered, partMarks: ";|\n,"))
-            || inBankMessage && wordsBefore(start, within: 24, lowered).suffix(3).contains(where: bankBalanceWords.contains)
+            || inBankMessage && recent.contains(where: bankBalanceWords.contains)
             // "SD: 2,045,000VND" (Vietnamese "số dư", balance) and "TK 0123…" ("tài khoản", account),
             // read so in a bank's message only (a written note has "SD card", "TK Maxx").
             || inBankMessage && wordsBefore(start, within: 8, lowered).last == "sd"

@@ -207,11 +207,7 @@ enum BankMessage {
         var run: [Substring] = []
         var afterCardWord = false
         func close() {
-            // A name does not end in a full stop ("IP IVANOV I V." is "IP IVANOV I V").
-            if let last = run.last, last.count > 1, last.hasSuffix("."),
-               !businessAbbreviations.contains(last.dropLast().lowercased()) {
-                run[run.count - 1] = last.dropLast()
-            }
+            if let last = run.last { run[run.count - 1] = withoutClosingFullStop(last) }
             if !run.isEmpty, !afterCardWord { runs.append(run) }
             run = []
         }
@@ -315,6 +311,13 @@ enum BankMessage {
             .uniqued()
     }
 
+    /// The last word of a name without a sentence's full stop ("IP IVANOV I V." is "IP IVANOV I V"),
+    /// a business word keeping its own ("ACME Co.").
+    static func withoutClosingFullStop(_ word: Substring) -> Substring {
+        guard word.count > 1, word.hasSuffix("."), !businessAbbreviations.contains(word.dropLast().lowercased()) else { return word }
+        return word.dropLast()
+    }
+
     /// A word whose full stop shortens it, inside a name: a title ("Mr."), a business word
     /// ("REST.", "Co.") or an initial ("V."); not a word that ends a sentence ("… CHOP BAR. Fee").
     static func isAbbreviation(_ word: Substring) -> Bool {
@@ -325,7 +328,7 @@ enum BankMessage {
     private static let titles: Set<String> = ["mr", "mrs", "ms", "dr", "st", "sr", "jr", "mt", "prof"]
 
     /// Short words that business names write with a full stop.
-    static let businessAbbreviations: Set<String> = ["rest", "co", "inc", "ltd", "pvt", "corp", "bros", "intl", "ave",
+    private static let businessAbbreviations: Set<String> = ["rest", "co", "inc", "ltd", "pvt", "corp", "bros", "intl", "ave",
                                                             "av", "no", "ip", "ooo", "sa", "srl", "gmbh", "int"]
 
     /// Card products, named before the card's digits ("VISA Gold/6155"): never the payee.

@@ -203,11 +203,8 @@ public enum RulesExtractor {
             if stripped != tokens[index] { break }
             index += 1
         }
-        // A name does not end in a full stop ("Mr. A Kumar K. Avl Bal" is "Mr. A Kumar K").
-        if let last = words.last, last.count > 1, last.hasSuffix("."),
-           !BankMessage.businessAbbreviations.contains(last.dropLast().lowercased()) {
-            words[words.count - 1] = String(last.dropLast())
-        }
+        // "Mr. A Kumar K. Avl Bal" is "Mr. A Kumar K".
+        if let last = words.last { words[words.count - 1] = String(BankMessage.withoutClosingFullStop(Substring(last))) }
         return words.isEmpty ? nil : words.joined(separator: " ")
     }
 
@@ -481,7 +478,7 @@ enum ExpenseSignals {
         }
         // "mum gave me 100": money handed to the writer (not change handed back).
         if lowered.firstMatch(of: Self.handedToWriter) != nil, !spends,
-           !text.contains("change"), !text.contains("back"), !Self.writerPaidWords.contains(where: { text.contains($0) }) {
+           !text.contains("change"), !text.contains("back"), !paidAndChange {
             return false
         }
         let words = lowered.split(whereSeparator: { !$0.isLetter })
