@@ -14,6 +14,12 @@ MODEL_NAME=gemma-3-270m-q4_k_m.gguf
 MODEL_SHA256=a5fd3b62230aa5ec60212297dc9d20eaa70578ac519e00d93a17e44c087a6818
 APT_PACKAGES=(libsqlite3-dev libinotifytools0-dev cmake ninja-build pkg-config sqlite3)
 
+# Built for this machine's CPU (-march=native) but without Intel AMX: on CPUs that have it
+# (Sapphire Rapids and later) llama.cpp's AMX matrix kernels crash with this model (segfault in
+# ggml_backend_amx_mul_mat); AVX-512 is kept. A prefix built otherwise is built again.
+LLAMA_BUILD_CONFIG="native, no AMX"
+LLAMA_ISA_FLAGS="-mno-amx-tile -mno-amx-int8 -mno-amx-bf16"
+
 CACHE="${XDG_CACHE_HOME:-$HOME/.cache}/noteledger"
 PREFIX="$CACHE/llama.cpp-$LLAMA_CPP_PYTHON_VERSION"
 MODEL="$CACHE/models/$MODEL_NAME"
@@ -40,7 +46,7 @@ install_apt_packages() {
 # MARK: - llama.cpp
 
 build_llama_cpp() {
-    [ -f "$PREFIX/.complete" ] && return
+    [ -f "$PREFIX/.complete" ] && [ "$(cat "$PREFIX/.config" 2>/dev/null)" = "$LLAMA_BUILD_CONFIG" ] && return
     local work="$CACHE/build/llama.cpp-$LLAMA_CPP_PYTHON_VERSION"
     rm -rf "$work" && mkdir -p "$work"
     say "fetching llama-cpp-python==$LLAMA_CPP_PYTHON_VERSION (sdist) from PyPI"
@@ -59,6 +65,7 @@ build_llama_cpp() {
         -DBUILD_SHARED_LIBS=OFF -DCMAKE_POSITION_INDEPENDENT_CODE=ON \
         -DLLAMA_BUILD_TOOLS=OFF -DLLAMA_BUILD_SERVER=OFF -DLLAMA_BUILD_COMMON=OFF \
         -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_CURL=OFF \
+        -DCMAKE_C_FLAGS="$LLAMA_ISA_FLAGS" -DCMAKE_CXX_FLAGS="$LLAMA_ISA_FLAGS" \
         >"$work/configure.log" 2>&1 || die "cmake configure failed; see $work/configure.log"
     cmake --build "$work/build" --target llama >"$work/build.log" 2>&1 \
         || die "llama.cpp build failed; see $work/build.log"
@@ -86,6 +93,7 @@ Version: $LLAMA_CPP_PYTHON_VERSION
 Cflags: -I\${includedir}
 Libs: -L\${libdir} -lllama -lggml -lggml-cpu -lggml-base -lstdc++ -lgomp -lm
 PC
+    echo "$LLAMA_BUILD_CONFIG" >"$staging/.config"
     echo "$commit" >"$staging/.complete"
     rm -rf "$PREFIX" && mv "$staging" "$PREFIX"
     rm -rf "$work"
