@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -36,7 +37,7 @@ public struct ServerEndpoint: Sendable, Equatable {
 }
 
 /// Why a server request failed, with what to do about it.
-public enum ServerError: Error, CustomStringConvertible, Sendable, Equatable {
+public enum ServerError: TemporaryModelFailure, CustomStringConvertible, Sendable, Equatable {
     /// No connection, or none in time, after every try.
     case unreachable(url: String, reason: String)
     /// The server answered with an error status after every try (or at once, for a 4xx).
@@ -56,7 +57,7 @@ public enum ServerError: Error, CustomStringConvertible, Sendable, Equatable {
     }
 
     /// True for failures another try may cure: no connection, or 429/502/503/504.
-    var isTransient: Bool {
+    public var isTemporary: Bool {
         switch self {
         case .unreachable: true
         case .status(let code, _): [429, 502, 503, 504].contains(code)
@@ -70,14 +71,26 @@ public enum ServerError: Error, CustomStringConvertible, Sendable, Equatable {
 /// slot (`cache_prompt`), and per-token log-probabilities (`n_probs`, taken before the grammar,
 /// as the in-process model reports them).
 ///
-/// What the in-process model does and this one does not (yet): choice points are sampled under
-/// the grammar token by token instead of scored option by option, so a choice is not calibrated;
-/// the output arrives when complete, not token by token.
+/// Choice points are decided as in-process, after the fact: the server lists the most likely
+/// tokens at every position of its output, which score each option up to where it differs from
+/// the others (a short extra request where an option leaves the path the server took); when the
+/// request's `decide` picks another option than the server wrote, the output before the choice is
+/// kept, the decided option written, and the rest generated after it under the grammar of what
+/// follows (`GenerationRequest.grammarAfterChoice`; prompt and output so far stay cached in the
+/// server's slot).
+/// An option the server does not list among its `listedAlternatives` most likely tokens is
+/// scored as the least likely one it lists (an upper bound). The output arrives when complete,
+/// not token by token.
 public final class LlamaServerModel: LanguageModel {
     public let endpoint: ServerEndpoint
     public let identity: ModelIdentity
     public var parallelRequests: Int { endpoint.concurrency }
     private let session: URLSession
+    /// The server's tokens of each option text met so far.
+    private let optionTokens = Mutex<[[UInt8]: [Int]]>([:])
+
+    /// How many of the most likely tokens the server lists at each position of the output.
+    static let listedAlternatives = 20
 
     /// - Parameter modelName: the model the server runs, as provenance records it.
     public init(endpoint: ServerEndpoint, modelName: String) {
@@ -119,41 +132,157 @@ public final class LlamaServerModel: LanguageModel {
         }
     }
 
-    /// One `/completion` request: the pieces of the output with their log-probabilities.
+    /// The output for `request`: one `/completion`, and for each choice decided otherwise than the
+    /// server wrote it, one more that starts after the decided option (the output before it is
+    /// kept, and stays in the server's cache) and generates the rest.
     func complete(_ request: GenerationRequest) async throws -> [GeneratedPiece] {
-        let body: [String: Any] = [
-            "prompt": request.prompt,
-            "grammar": request.grammar.text,
-            "n_predict": request.options.maximumTokens,
+        var tokens = try await completion(prompt: .text(request.prompt), grammar: request.grammar,
+                                          maximumTokens: request.options.maximumTokens)
+        var decided = Set<String>()
+        var output: [UInt8] = []
+        var index = 0
+        while index < tokens.count {
+            guard let point = request.choicePoint(output), !decided.contains(point.path) else {
+                output += tokens[index].bytes
+                index += 1
+                continue
+            }
+            decided.insert(point.path)
+            let rest = tokens[index...].flatMap(\.bytes)
+            let written = point.options.firstIndex { rest.starts(with: $0) }
+            let options = try await tokenize(point.options)
+            guard let scores = try await scores(of: options, at: index, in: tokens, prompt: request.prompt) else { continue }
+            let chosen = request.decide(point, scores)
+            guard options.indices.contains(chosen) else { throw ServerError.malformedResponse("no option \(chosen) at \(point.path)") }
+            if chosen == written { continue }
+            guard let grammar = request.grammarAfterChoice(point.path) else { continue }
+            // The decided option, then the rest generated after it.
+            let kept = Array(tokens[..<index])
+            let option = ServerToken(ids: options[chosen], bytes: point.options[chosen], logProbability: scores[chosen], alternatives: [:])
+            let budget = request.options.maximumTokens - kept.count - options[chosen].count
+            guard budget > 0 else { throw GenerationError.decodingFailure("no tokens left after the choice at \(point.path)") }
+            let after = try await completion(prompt: .mixed(request.prompt, (kept + [option]).flatMap(\.ids)),
+                                             grammar: grammar, maximumTokens: budget)
+            tokens = kept + [option] + after
+        }
+        return tokens.map { GeneratedPiece(bytes: $0.bytes, logProbability: $0.logProbability) }
+    }
+
+    /// Each option's log-probability up to and including its first token no other option shares
+    /// there, from the alternatives the server listed along its output, or — where an option
+    /// leaves that path while still sharing tokens with another — from one extra request.
+    private func scores(of options: [[Int]], at index: Int, in tokens: [ServerToken], prompt: String) async throws -> [Double]? {
+        guard options.count > 1, options.allSatisfy({ !$0.isEmpty }) else { return nil }
+        var scores = Array(repeating: 0.0, count: options.count)
+        let context = tokens[..<index].flatMap(\.ids)
+        func walk(_ group: [Int], path: [Int]) async throws {
+            let position = index + path.count
+            let listed: [Int: Double]
+            if position < tokens.count, tokens[index..<position].map(\.ids) == path.map({ [$0] }) {
+                listed = tokens[position].alternatives
+            } else {
+                let next = try await completion(prompt: .mixed(prompt, context + path), grammar: nil, maximumTokens: 1)
+                guard let first = next.first else { throw ServerError.malformedResponse("no token after a choice point") }
+                listed = first.alternatives
+            }
+            let floor = listed.values.min() ?? -Double.infinity
+            var byToken: [Int: [Int]] = [:]
+            for member in group where path.count < options[member].count {
+                byToken[options[member][path.count], default: []].append(member)
+            }
+            for (token, members) in byToken.sorted(by: { $0.key < $1.key }) {
+                for member in members { scores[member] += listed[token] ?? floor }
+                if members.count > 1 { try await walk(members, path: path + [token]) }
+            }
+        }
+        try await walk(Array(options.indices), path: [])
+        return scores
+    }
+
+    /// The server's tokens of each text (`/tokenize`, remembered).
+    private func tokenize(_ texts: [[UInt8]]) async throws -> [[Int]] {
+        var result: [[Int]] = []
+        for text in texts {
+            if let known = optionTokens.withLock({ $0[text] }) {
+                result.append(known)
+                continue
+            }
+            let body: [String: Any] = ["content": String(decoding: text, as: UTF8.self), "add_special": false, "parse_special": false]
+            let data = try await send(path: "tokenize", body: body)
+            guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                  let ids = object["tokens"] as? [Int] else {
+                throw ServerError.malformedResponse("no \"tokens\" in the /tokenize answer")
+            }
+            optionTokens.withLock { $0[text] = ids }
+            result.append(ids)
+        }
+        return result
+    }
+
+    /// What a `/completion` request starts from.
+    enum Prompt {
+        case text(String)
+        /// A text followed by tokens (the output so far).
+        case mixed(String, [Int])
+
+        var json: Any {
+            switch self {
+            case .text(let text): text
+            case .mixed(let text, let tokens): [text] + tokens
+            }
+        }
+    }
+
+    /// One `/completion` request, greedy, under `grammar` if given: the tokens of the output.
+    func completion(prompt: Prompt, grammar: Grammar?, maximumTokens: Int) async throws -> [ServerToken] {
+        var body: [String: Any] = [
+            "prompt": prompt.json,
+            "n_predict": maximumTokens,
             "temperature": 0,
             "top_k": 1,
             "samplers": ["top_k", "temperature"],
-            "n_probs": 1,
+            "n_probs": Self.listedAlternatives,
             "cache_prompt": true,
             "stream": false,
         ]
-        let data = try await send(path: "completion", body: body)
-        return try Self.pieces(from: data)
+        if let grammar { body["grammar"] = grammar.text }
+        return try Self.tokens(from: try await send(path: "completion", body: body))
     }
 
-    /// The output of a `/completion` answer, token by token when the server lists them.
-    static func pieces(from data: Data) throws -> [GeneratedPiece] {
+    /// One token of a `/completion` answer (or a decided option, which may be several).
+    struct ServerToken: Equatable {
+        let ids: [Int]
+        let bytes: [UInt8]
+        let logProbability: Double
+        /// The most likely tokens at this position before the grammar (id → log-probability),
+        /// this one included.
+        let alternatives: [Int: Double]
+    }
+
+    /// The output of a `/completion` answer, token by token; a server that lists no tokens that
+    /// spell the content gives it as one token without alternatives.
+    static func tokens(from data: Data) throws -> [ServerToken] {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let content = object["content"] as? String else {
             throw ServerError.malformedResponse("no \"content\" in the /completion answer")
         }
         let probabilities = object["completion_probabilities"] as? [[String: Any]] ?? []
-        var pieces: [GeneratedPiece] = []
+        var tokens: [ServerToken] = []
         for entry in probabilities {
             guard let bytes = entry["bytes"] as? [Int] else { break }
+            let id = entry["id"] as? Int ?? -1
             let logProbability = (entry["logprob"] as? Double) ?? 0
-            pieces.append(GeneratedPiece(bytes: bytes.map { UInt8(truncatingIfNeeded: $0) }, logProbability: logProbability))
+            var alternatives: [Int: Double] = [id: logProbability]
+            for top in entry["top_logprobs"] as? [[String: Any]] ?? [] {
+                if let topID = top["id"] as? Int, let topLog = top["logprob"] as? Double { alternatives[topID] = topLog }
+            }
+            tokens.append(ServerToken(ids: [id], bytes: bytes.map { UInt8(truncatingIfNeeded: $0) },
+                                      logProbability: logProbability, alternatives: alternatives))
         }
-        // Tokens that do not spell the content (a server that lists none): the content as one piece.
-        if pieces.flatMap(\.bytes) != Array(content.utf8) {
-            return content.isEmpty ? [] : [GeneratedPiece(bytes: Array(content.utf8), logProbability: 0)]
+        if tokens.flatMap(\.bytes) != Array(content.utf8) {
+            return content.isEmpty ? [] : [ServerToken(ids: [], bytes: Array(content.utf8), logProbability: 0, alternatives: [:])]
         }
-        return pieces
+        return tokens
     }
 
     /// Sends a request (POST with `body`, GET without), trying again after transient failures.
@@ -185,7 +314,7 @@ public final class LlamaServerModel: LanguageModel {
                 if Task.isCancelled { throw CancellationError() }
                 failure = .unreachable(url: endpoint.displayURL, reason: error.localizedDescription)
             }
-            guard failure.isTransient, attempt < endpoint.attempts else { throw failure }
+            guard failure.isTemporary, attempt < endpoint.attempts else { throw failure }
             try await Task.sleep(nanoseconds: UInt64(Self.delay(attempt: attempt, retryAfter: retryAfter) * 1e9))
         }
     }

@@ -68,6 +68,63 @@ import TestSupport
         #expect(remote.identity.name.hasPrefix(modelName + " at http://127.0.0.1:"))
     }
 
+    /// A closed choice before another field; two options share their first word, so scoring them
+    /// needs the token after it too.
+    static func choiceSchema(note: String) -> GenerationSchema {
+        .object("Expense", [
+            .init("kind", .enumeration(["taxi fare", "taxi ride", "groceries", "other"])),
+            .init("amount", .decimal(.minimum(0)).orNull),
+        ])
+    }
+
+    static let choiceExamples: [LanguageModelSession.Example] = [
+        ("taxi to the airport 41.00", "taxi fare", "41.00"), ("bread and cheese 8.20", "groceries", "8.20"),
+        ("a ride across town 12.50", "taxi ride", "12.50"), ("concert tickets 60", "other", "60"),
+    ].map { note, kind, amount in
+        .init(input: note, output: .object([("kind", .string(kind)), ("amount", .number(amount))]))
+    }
+
+    static func choices(_ model: any LanguageModel, notes: [String], calibration: ChoiceCalibration)
+        async throws -> [(content: GeneratedContent, probabilities: [Double])] {
+        var results: [(GeneratedContent, [Double])] = []
+        for note in notes {
+            let session = LanguageModelSession(model: model, instructions: "Fill in the expense of each note.",
+                                               examples: choiceExamples)
+            let response = try await session.respond(to: note, generating: GeneratedContent.self,
+                                                     schema: choiceSchema(note: note), calibration: calibration)
+            results.append((response.rawContent, response.choices["kind"] ?? []))
+        }
+        return results
+    }
+
+    @Test func theServerDecidesChoicesAsTheInProcessModelDoes() async throws {
+        let server = try await RunningServer()
+        let remote = LlamaServerModel(endpoint: ServerEndpoint(baseURL: server.url), modelName: "m")
+        let local = try LlamaLanguageModel(url: TestEnvironment.modelURL, contextLength: 2048)
+        let notes = ["cab from the station to the hotel 23.10", "milk, eggs and bread 12.45", "a gift for Mara 30"]
+        // Uncalibrated, a strong push for one option (where the server wrote another, it writes
+        // the pushed one and generates the rest after it), and a push for the option the model
+        // likes least. With examples the server writes the structure in the tokens the in-process
+        // model feeds (without them it may spell `kind` as `k` `ind`, and the model then sees
+        // another text; see the README).
+        for calibration in [ChoiceCalibration.none, .none.adding(evidence: ["taxi ride": 30], at: "kind"),
+                            .none.adding(evidence: ["groceries": 2, "other": -2], at: "kind")] {
+            let served = try await Self.choices(remote, notes: notes, calibration: calibration)
+            let inProcess = try await Self.choices(local, notes: notes, calibration: calibration)
+            #expect(served.map { Self.fields($0.content) } == inProcess.map { Self.fields($0.content) },
+                    "server: \(served.map(\.content.jsonString)) in-process: \(inProcess.map(\.content.jsonString))")
+            for (remoteAnswer, localAnswer) in zip(served, inProcess) {
+                #expect(remoteAnswer.probabilities.count == 4)
+                for (a, b) in zip(remoteAnswer.probabilities, localAnswer.probabilities) {
+                    // The same scores, up to the noise of other batch sizes and thread counts (seen: ≤ 0.053).
+                    #expect(abs(a - b) < 0.08, "option probabilities: server \(remoteAnswer.probabilities) in-process \(localAnswer.probabilities)")
+                }
+            }
+        }
+        let pushed = try await Self.choices(remote, notes: notes, calibration: .none.adding(evidence: ["taxi ride": 30], at: "kind"))
+        #expect(pushed.allSatisfy { Self.fields($0.content).first == "kind=\"taxi ride\"" }, "\(pushed.map(\.content.jsonString))")
+    }
+
     @Test func aGrammarTheServerRejectsFailsAtOnceWithItsMessage() async throws {
         let server = try await RunningServer()
         let model = LlamaServerModel(endpoint: ServerEndpoint(baseURL: server.url, attempts: 4), modelName: "m")

@@ -69,4 +69,23 @@ import Testing
         // A value that is always a string: its opening quote is forced too.
         #expect(next.map { String(decoding: $0.bytes, as: UTF8.self) } == #", "purpose": ""#)
     }
+
+    /// A choice decided after the fact (by a model that generates first, an inference server):
+    /// the rest is generated after the decided option, under the grammar of the later properties.
+    @Test func theRestAfterAChoiceIsTheLaterPropertiesAndTheClosingBrace() throws {
+        let schema = GenerationSchema.object("Theme", [
+            .init("name", .string()),
+            .init("mood", .enumeration(["calm", "bold", "wry"])),
+            .init("size", .enumeration(["small", "large"])),
+        ])
+        let rest = try GrammarCompiler().compileRest(of: schema, after: "mood").text
+        let root = try #require(rest.split(separator: "\n").first)
+        #expect(root.hasPrefix(#"root ::= ", \"size\": ""#), "\(rest)")
+        #expect(root.hasSuffix(#""}""#), "\(rest)")
+        #expect(!rest.contains("name") && !rest.contains("calm") && rest.contains("large"), "\(rest)")
+        let last = try GrammarCompiler().compileRest(of: schema, after: "size").text
+        #expect(last == "root ::= \"}\"\n")
+        #expect(throws: GrammarCompilationError.self) { try GrammarCompiler().compileRest(of: schema, after: "colour") }
+        #expect(throws: GrammarCompilationError.self) { try GrammarCompiler().compileRest(of: .string(), after: "mood") }
+    }
 }

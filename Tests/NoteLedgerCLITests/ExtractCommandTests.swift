@@ -32,6 +32,9 @@ import Testing
         let inProcess = try json(Substring(local.stdout.trimmingCharacters(in: .newlines)))
         #expect(served["merchant"] as? String == inProcess["merchant"] as? String)
         #expect(served["amount"] as? String == inProcess["amount"] as? String)
+        // The category is scored option by option and calibrated on the server too.
+        #expect(served["category"] as? String == inProcess["category"] as? String)
+        #expect(served["purpose"] as? String == inProcess["purpose"] as? String)
         #expect(served["origin"] as? String == "model gemma-3-270m-q4_k_m.gguf at \(server.url.absoluteString)")
     }
 

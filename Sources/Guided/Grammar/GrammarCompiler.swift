@@ -24,6 +24,27 @@ public struct GrammarCompiler: Sendable {
         return Grammar(lines.joined(separator: "\n") + "\n")
     }
 
+    /// The grammar of what follows the value of `property` in an object schema's output: the
+    /// later properties and the closing brace (`, "b": …}`), for a model that wrote the output up
+    /// to that value another way (a choice decided after the fact) and generates the rest.
+    /// - Throws: `GrammarCompilationError` when the schema is no object or has no such property.
+    public func compileRest(of schema: GenerationSchema, after property: String) throws -> Grammar {
+        guard case .object(let name, let properties) = schema.kind,
+              let index = properties.firstIndex(where: { $0.name == property }) else {
+            throw GrammarCompilationError(path: rootName(schema), reason: "no property '\(property)' to continue after")
+        }
+        var rules = RuleSet()
+        var parts: [String] = []
+        for property in properties[(index + 1)...] {
+            let key = ", " + GeneratedContent.quote(property.name) + ": "
+            let value = try expression(for: property.schema, path: name + "." + property.name, rules: &rules)
+            parts.append(GBNF.literal(key) + " " + rules.name(value, suggested: name + "." + property.name))
+        }
+        var lines = ["root ::= " + (parts + [GBNF.literal("}")]).joined(separator: " ")]
+        lines += rules.rules.map { "\($0.name) ::= \($0.body)" }
+        return Grammar(lines.joined(separator: "\n") + "\n")
+    }
+
     // MARK: - Expressions
 
     private func rootName(_ schema: GenerationSchema) -> String {

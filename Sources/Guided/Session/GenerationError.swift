@@ -28,3 +28,10 @@ public enum GenerationError: Error, CustomStringConvertible, Sendable, Equatable
         }
     }
 }
+
+/// A failure that is not the request's: the model cannot be reached now (an inference server that
+/// is down or overloaded). The same request may work later; a caller that can wait keeps it.
+public protocol TemporaryModelFailure: Error {
+    /// True when trying the same request later may work.
+    var isTemporary: Bool { get }
+}

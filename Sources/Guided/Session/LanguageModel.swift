@@ -86,11 +86,17 @@ public struct GenerationRequest: Sendable {
     /// Which option of a choice point to write, given each option's log-probability after the
     /// output so far (natural log; see `LanguageModel.generate`).
     public let decide: @Sendable (ChoicePoint, [Double]) -> Int
+    /// The grammar of what follows the value of the choice point at `path` (the later properties
+    /// and the closing brace), for a model that can only decide a choice after generating past it
+    /// (an inference server): when its decision differs from what it wrote, it writes the decided
+    /// option and generates the rest under this grammar. Nil when unknown.
+    public let grammarAfterChoice: @Sendable (String) -> Grammar?
 
     public init(prompt: String, sharedPrefixLength: Int = 0, grammar: Grammar, options: GenerationOptions = GenerationOptions(),
                 forcedText: @escaping @Sendable ([UInt8]) -> ForcedText? = { _ in nil },
                 choicePoint: @escaping @Sendable ([UInt8]) -> ChoicePoint? = { _ in nil },
-                decide: @escaping @Sendable (ChoicePoint, [Double]) -> Int = { _, scores in ChoiceCalibration.argmax(scores) }) {
+                decide: @escaping @Sendable (ChoicePoint, [Double]) -> Int = { _, scores in ChoiceCalibration.argmax(scores) },
+                grammarAfterChoice: @escaping @Sendable (String) -> Grammar? = { _ in nil }) {
         self.prompt = prompt
         self.sharedPrefixLength = min(max(0, sharedPrefixLength), prompt.count)
         self.grammar = grammar
@@ -98,6 +104,7 @@ public struct GenerationRequest: Sendable {
         self.forcedText = forcedText
         self.choicePoint = choicePoint
         self.decide = decide
+        self.grammarAfterChoice = grammarAfterChoice
     }
 }
 

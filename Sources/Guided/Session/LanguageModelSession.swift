@@ -161,6 +161,9 @@ public final class LanguageModelSession: Sendable {
             decide: { point, scores in
                 recorder.record(point, scores)
                 return calibration.decide(point, scores)
+            },
+            grammarAfterChoice: { [compiler] path in
+                try? compiler.compileRest(of: schema, after: path)
             })
         for try await piece in model.generate(request) {
             try Task.checkCancellation()
