@@ -3,6 +3,15 @@ import Ledger
 
 /// Helpers the review commands share.
 enum Review {
+    /// The failure of a command that stopped filling because the model could not be reached: what
+    /// stays queued, and how it gets filled.
+    static func stillQueued(_ error: ModelUnreachable, store: DraftStore, again command: String) throws -> CommandFailure {
+        let waiting = try store.pendingJobCount()
+        return CommandFailure("\(error.reason); \(waiting) note\(waiting == 1 ? "" : "s") stay queued, nothing is lost: "
+                              + "run `noteledger \(command)` again or keep `noteledger watch` running, and they are filled "
+                              + "when the server answers")
+    }
+
     static func openStore(_ context: CommandContext) throws -> DraftStore {
         let path = context.configuration.databasePath
         return try DraftStore(path: path) { migration in

@@ -19,10 +19,11 @@ final class WatchProcess {
 
     var inbox: String { folder.path("Inbox") }
 
-    func start() throws {
+    /// - Parameter backend: how drafts are filled (`--backend …` and its options).
+    func start(backend: [String] = ["--backend", "rules"]) throws {
         let process = Process()
         process.executableURL = TestEnvironment.binaryURL
-        process.arguments = ["watch", "--inbox", inbox, "--backend", "rules", "--db", database]
+        process.arguments = ["watch", "--inbox", inbox, "--db", database] + backend
         process.standardOutput = FileHandle.nullDevice
         let log = FileHandle(forWritingAtPath: folder.path("watch.log"))!
         log.seekToEndOfFile()

@@ -5,16 +5,24 @@ import FoundationNetworking
 
 /// A real `llama-server` with the default model, on a free loopback port, for one test.
 public final class RunningServer {
-    let process = Process()
+    private var process = Process()
     public let url: URL
+    let port: Int
 
-    public init() async throws {
+    /// Starts the server on a random free-looking port (or `port`), ready to answer.
+    public init(port: Int? = nil) async throws {
+        self.port = port ?? Int.random(in: 20_000...40_000)
+        url = URL(string: "http://127.0.0.1:\(self.port)")!
+        try await start()
+    }
+
+    /// Starts the server again (after `kill()`), on the same port.
+    public func start() async throws {
         let path = TestEnvironment.llamaServerPath
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw ServerTestError("no llama-server at \(path); run `make deps`")
         }
-        let port = Int.random(in: 20_000...40_000)
-        url = URL(string: "http://127.0.0.1:\(port)")!
+        process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = ["-m", TestEnvironment.modelPath, "--host", "127.0.0.1", "--port", "\(port)", "-np", "1",
                              "-c", "2048", "-t", "1"]
@@ -33,13 +41,15 @@ public final class RunningServer {
         throw ServerTestError("llama-server did not become healthy in 30 s")
     }
 
-    deinit {
-        // SIGKILL: llama-server finishes its slots' work on SIGTERM first, and nothing here needs that.
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+    /// SIGKILL, as a crash or a power cut would stop it (llama-server finishes its slots' work on
+    /// SIGTERM first, and nothing here needs that).
+    public func kill() {
+        guard process.isRunning else { return }
+        Foundation.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
     }
+
+    deinit { kill() }
 }
 
 public struct ServerTestError: Error, CustomStringConvertible {

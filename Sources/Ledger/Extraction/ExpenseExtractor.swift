@@ -22,6 +22,9 @@ public struct Extraction: Sendable {
     public var sources: [String: FieldSource]
     /// For each field set by what was learned, the evidence ("learned from 4 of your edits of Tier, …").
     public var learned: [String: String]
+    /// Why the model could not be reached (an inference server that is down), when that is why
+    /// the rules made this extraction: a caller that can wait puts the note back and tries later.
+    public var modelUnreachable: String?
 
     public init(expense: Expense, confidence: [String: Double], origin: ExtractionOrigin, reviewReasons: [String],
                 sources: [String: FieldSource] = [:], learned: [String: String] = [:]) {
@@ -163,6 +166,11 @@ public final class ExpenseExtractor: Sendable {
             }
             return finish(response, expense: combine(response.content), amount: amount, candidates: candidates,
                           ruledMerchant: payee != .model).applying(learned)
+        } catch let failure as any TemporaryModelFailure where failure.isTemporary {
+            var extraction = rulesExtraction(note, received: received, learned: learned,
+                                             reason: "extracted by rules: the model could not be reached (\(failure))")
+            extraction.modelUnreachable = "\(failure)"
+            return extraction
         } catch {
             return rulesExtraction(note, received: received, learned: learned,
                                    reason: "extracted by rules: the model failed (\(error))")

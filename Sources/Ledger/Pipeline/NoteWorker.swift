@@ -7,17 +7,21 @@ public final class NoteWorker {
     private let extractor: ExpenseExtractor
     private let log: (String) -> Void
     private let inBackground: Bool
+    private let waitsForModel: Bool
     /// Attempts before a job is given up.
     public static let maximumAttempts = 3
 
     /// - Parameter inBackground: fill at a lower thread priority (`ThreadPriority`), so that on a
     ///   busy machine the watcher's event and recording threads, and whatever writes the notes,
     ///   run first and fills take the CPU time left. The threads that fill keep the lower priority.
-    public init(store: DraftStore, extractor: ExpenseExtractor, inBackground: Bool = false,
+    /// - Parameter waitsForModel: when the model cannot be reached (an inference server that is
+    ///   down), put the job back and throw `ModelUnreachable` instead of filling the draft by rules.
+    public init(store: DraftStore, extractor: ExpenseExtractor, inBackground: Bool = false, waitsForModel: Bool = false,
                 log: @escaping (String) -> Void) {
         self.store = store
         self.extractor = extractor
         self.inBackground = inBackground
+        self.waitsForModel = waitsForModel
         self.log = log
     }
 
@@ -90,7 +94,8 @@ public final class NoteWorker {
 
     /// Fills one job's draft. A failure of the note or the model is recorded on the job and draft.
     /// - Throws: `SQLiteError` (`isTransient`) only when the ledger cannot be written (a full disk, an
-    ///   I/O error): the job is then put back in the queue, not failed.
+    ///   I/O error), and `ModelUnreachable` (with `waitsForModel`) when the model cannot be reached:
+    ///   the job is then put back in the queue, not failed.
     public func process(_ job: Job) async throws {
         do {
             guard job.noteText.contains(where: { !$0.isWhitespace }) else {
@@ -103,6 +108,7 @@ public final class NoteWorker {
             let extraction = await extractor.extract(job.noteText, received: job.receivedAt, learned: learned) { partial in
                 try? store.showSnapshot(draftID: job.draftID, partial)
             }
+            if waitsForModel, let reason = extraction.modelUnreachable { throw ModelUnreachable(reason: reason) }
             try store.recordFill(draftID: job.draftID, extraction, refill: job.isRefill, completing: job.id)
         } catch let error as SQLiteError where error.isBusy && job.attempts < Self.maximumAttempts {
             log("draft \(job.draftID): the database is busy; retrying")
@@ -112,9 +118,18 @@ public final class NoteWorker {
             // loop that meets the error takes its own jobs back once the ledger can be written).
             try? store.putBack([job.id])
             throw error
+        } catch let error as ModelUnreachable {
+            try? store.putBack([job.id])
+            throw error
         } catch {
             log("draft \(job.draftID): \(error); marked failed")
             try? store.failJob(job.id, draftID: job.draftID, reason: "\(error)")
         }
     }
+}
+
+/// The model could not be reached (an inference server that is down): the job went back to the queue.
+public struct ModelUnreachable: Error, CustomStringConvertible {
+    public let reason: String
+    public var description: String { reason }
 }

@@ -131,7 +131,7 @@ public final class InboxWatcher: Sendable {
         let intake = NoteIntake(store: store, inbox: root, settle: Self.settleDelay, log: log)
         var first = true
         // A ledger that cannot be written (a full disk): what arrived waits here and is tried again.
-        var outage = LedgerOutage(path: databasePath, waiting: "new notes wait in memory")
+        var outage = Outage.ledger(databasePath, waiting: "new notes wait in memory")
         while !shutdown.isRequested {
             let wasIdle = actions.withLock { $0.isEmpty }
             _ = wake.wait(timeout: .now() + 0.5)
@@ -173,7 +173,7 @@ public final class InboxWatcher: Sendable {
                 // Every action can be taken again (a note recorded already is unchanged), so the
                 // whole batch goes back, ahead of what arrived since.
                 actions.withLock { $0.insert(contentsOf: batch, at: 0) }
-                let wait = outage.failed(error, log: log)
+                let wait = outage.failed(error, path: databasePath, log: log)
                 let until = Date().addingTimeInterval(wait)
                 while Date() < until && !shutdown.isRequested { Thread.sleep(forTimeInterval: 0.05) }
                 continue

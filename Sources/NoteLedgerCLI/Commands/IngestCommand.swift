@@ -37,9 +37,14 @@ struct IngestCommand: Command {
         var filled = 0
         if pending > 0 {
             let extractor = await ExtractorLoader.load(backend, configuration: context.configuration, console: console)
-            let worker = NoteWorker(store: store, extractor: extractor) { console.err("noteledger: " + $0) }
+            let worker = NoteWorker(store: store, extractor: extractor, waitsForModel: true) { console.err("noteledger: " + $0) }
             let progress = ProgressBar(total: pending, enabled: isatty(STDERR_FILENO) != 0)
-            filled = try await worker.drain(onJobDone: { _ in progress.advance() })
+            do {
+                filled = try await worker.drain(onJobDone: { _ in progress.advance() })
+            } catch let error as ModelUnreachable {
+                progress.finish()
+                throw try Review.stillQueued(error, store: store, again: "ingest")
+            }
             progress.finish()
         }
         func count(_ match: (NoteIntake.Outcome) -> Bool) -> Int { outcomes.filter(match).count }

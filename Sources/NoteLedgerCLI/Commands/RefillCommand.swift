@@ -36,9 +36,15 @@ struct RefillCommand: Command {
             return
         }
         let extractor = await ExtractorLoader.load(backend, configuration: context.configuration, console: console)
-        let worker = NoteWorker(store: store, extractor: extractor) { console.err("noteledger: " + $0) }
+        let worker = NoteWorker(store: store, extractor: extractor, waitsForModel: true) { console.err("noteledger: " + $0) }
         let progress = ProgressBar(total: queued, enabled: isatty(STDERR_FILENO) != 0)
-        let done = try await worker.drain(onJobDone: { _ in progress.advance() })
+        let done: Int
+        do {
+            done = try await worker.drain(onJobDone: { _ in progress.advance() })
+        } catch let error as ModelUnreachable {
+            progress.finish()
+            throw try Review.stillQueued(error, store: store, again: "refill")
+        }
         progress.finish()
         console.out("refilled \(done) draft\(done == 1 ? "" : "s")")
     }

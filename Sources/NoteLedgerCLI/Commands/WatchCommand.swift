@@ -37,7 +37,7 @@ struct WatchCommand: Command {
         try store.connection.disableAutomaticCheckpoints()
         let extractor = await ExtractorLoader.load(backend, configuration: context.configuration, console: console)
         // Fills run at a lower priority; the watcher's threads start first, at the normal one.
-        let worker = NoteWorker(store: store, extractor: extractor, inBackground: true, log: log)
+        let worker = NoteWorker(store: store, extractor: extractor, inBackground: true, waitsForModel: true, log: log)
         // The watcher records notes on its own thread; this loop fills drafts as jobs appear.
         let released = try store.releaseDeadLeases()
         if released > 0 { log("took back \(released) job(s) left by a process that stopped") }
@@ -52,7 +52,9 @@ struct WatchCommand: Command {
         var lastCheckpoint = Date()
         var wroteSinceCheckpoint = false
         // A ledger that cannot be written (a full disk) stops fills, not the watch: they wait.
-        var outage = LedgerOutage(path: store.path, waiting: "fills wait in the queue")
+        var outage = Outage.ledger(store.path, waiting: "fills wait in the queue")
+        // An inference server that cannot be reached stops fills too: the notes wait in the queue.
+        var serverOutage = Outage(recovery: "the inference server answers", waiting: "notes wait in the queue until it answers")
         while !shutdown.isRequested {
             // A note is safe once it is queued, so when a burst piles up events the worker holds
             // back until they are recorded. A few waiting events do not hold it: while notes
@@ -76,11 +78,15 @@ struct WatchCommand: Command {
                     wroteSinceCheckpoint = false
                 }
                 outage.succeeded(log: log)
+                if done > 0 { serverOutage.succeeded(log: log) }
                 if done == 0 {
                     try await Task.sleep(for: .milliseconds(50))
                 }
             } catch let error as SQLiteError where error.isTransient {
-                let wait = outage.failed(error, log: log)
+                let wait = outage.failed(error, path: store.path, log: log)
+                try await Task.sleep(for: .milliseconds(Int(wait * 1000)))
+            } catch let error as ModelUnreachable {
+                let wait = serverOutage.failed(reason: error.reason, log: log)
                 try await Task.sleep(for: .milliseconds(Int(wait * 1000)))
             }
         }

@@ -1,0 +1,50 @@
+import Foundation
+import LedgerTestSupport
+import Testing
+import TestSupport
+
+/// `watch` against a real llama-server that is killed in the middle of a batch and started again:
+/// the notes wait in the queue (not filled by the rules, not failed), the outage is said once, and
+/// when the server answers again every note is filled by the model, once.
+@Suite(.serialized) struct ServerOutageTests {
+    @Test func notesWaitInTheQueueWhileTheServerIsDownAndAreFilledOnceWhenItReturns() async throws {
+        let server = try await RunningServer()
+        let watch = try WatchProcess()
+        try watch.start(backend: ["--backend", "server", "--server", server.url.absoluteString])
+        defer { _ = watch.stop() }
+
+        for index in 1...6 { try watch.folder.write("cab to the station \(index).40 with Mara", to: "Inbox/first-\(index).txt") }
+        #expect(try await Self.eventually(120) { try watch.filled() >= 1 }, "a first draft filled through the server: \(watch.log())")
+        server.kill()
+        for index in 1...4 { try watch.folder.write("lunch at Corner Grocer \(index)2.10", to: "Inbox/down-\(index).txt") }
+        #expect(try await Self.eventually(60) { watch.log().contains("notes wait in the queue until it answers") }, "\(watch.log())")
+        let filledWhileDown = try watch.filled()
+        try await Task.sleep(for: .seconds(3))  // several tries meanwhile
+        #expect(try watch.filled() == filledWhileDown, "nothing is filled while the server is down: \(watch.log())")
+        #expect(watch.isRunning, "the watcher keeps running: \(watch.log())")
+
+        try await server.start()
+        #expect(try await Self.eventually(240) { try watch.filled() == 10 }, "every note filled once the server answers: \(watch.log())")
+        let log = watch.log()
+        #expect(log.components(separatedBy: "notes wait in the queue until it answers").count - 1 == 1, "said once: \(log)")
+        #expect(log.contains("the inference server answers again"), "\(log)")
+        #expect(!log.contains("marked failed"), "\(log)")
+        let drafts = try watch.drafts()
+        #expect(drafts.count == 10)
+        #expect(Set(drafts.compactMap { $0["note"] as? String }).count == 10, "one draft per note, none twice")
+        for draft in drafts {
+            #expect(!((draft["reason"] as? String) ?? "").contains("by rules"), "filled by the model, not the rules: \(draft)")
+            #expect(draft["amount"] as? String != nil, "\(draft)")
+        }
+    }
+
+    /// Polls until `condition` holds or `seconds` pass, without holding a thread.
+    static func eventually(_ seconds: Double, _ condition: () throws -> Bool) async throws -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if try condition() { return true }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        return try condition()
+    }
+}
