@@ -88,4 +88,22 @@ import Testing
         #expect(throws: GrammarCompilationError.self) { try GrammarCompiler().compileRest(of: schema, after: "colour") }
         #expect(throws: GrammarCompilationError.self) { try GrammarCompiler().compileRest(of: .string(), after: "mood") }
     }
+
+    /// A model that writes the keys itself (an inference server) asks for one value at a time: the
+    /// rest of the value the output has reached and the character after it.
+    @Test func eachValueHasItsOwnGrammarAfterItsKey() throws {
+        let schema = GenerationSchema.object("Theme", [
+            .init("name", .string(.maxLength(12))),
+            .init("size", .integer(.minimum(1), .maximum(9)).orNull),
+        ])
+        let grammar = LanguageModelSession.valueGrammar(for: schema, prefix: " ", compiler: GrammarCompiler())
+        // After the key and the opening quote of a value that is always a string: no quote again.
+        let name = try #require(grammar(Array(#" {"name": ""#.utf8))).text
+        #expect(name.hasPrefix("root ::= ") && !name.hasPrefix(#"root ::= "\"""#) && name.contains(#"",""#), "\(name)")
+        // After the colon of the last value: its space, the value, the closing brace.
+        let size = try #require(grammar(Array(#" {"name": "Dawn", "size":"#.utf8))).text
+        #expect(size.hasPrefix(#"root ::= " " "#) && size.contains(#""null""#) && size.contains(#""}""#), "\(size)")
+        #expect(grammar(Array(#" {"name": "Dawn"#.utf8)) == nil, "inside a value")
+        #expect(grammar(Array(#" {"name": "x, \"size\":"#.utf8)) == nil, "the key inside a string is text, not structure")
+    }
 }

@@ -45,6 +45,35 @@ public struct GrammarCompiler: Sendable {
         return Grammar(lines.joined(separator: "\n") + "\n")
     }
 
+    /// The grammar of the value of an object schema's property `index` and the character after
+    /// it (`,`, or `}` after the last), for a model that writes the keys itself and generates one
+    /// value at a time; the value's leading space is part of it (`": "` is written up to the colon).
+    /// - Parameter quoteWritten: the value's opening quote is written already (a value that is
+    ///   always a string, as `LanguageModelSession` forces it).
+    /// - Throws: `GrammarCompilationError` when the schema is no object, has no such property, or
+    ///   the value does not start with a quote to leave out.
+    public func compileValue(of schema: GenerationSchema, at index: Int, quoteWritten: Bool) throws -> Grammar {
+        guard case .object(let name, let properties) = schema.kind, properties.indices.contains(index) else {
+            throw GrammarCompilationError(path: rootName(schema), reason: "no property \(index) to generate")
+        }
+        var rules = RuleSet()
+        let path = name + "." + properties[index].name
+        var value = try expression(for: properties[index].schema, path: path, rules: &rules)
+        let quote = #""\"" "#
+        if quoteWritten {
+            guard value.hasPrefix(quote) else {
+                throw GrammarCompilationError(path: path, reason: "the value does not start with its opening quote")
+            }
+            value.removeFirst(quote.count)
+        } else {
+            value = GBNF.literal(" ") + " " + value
+        }
+        let next = GBNF.literal(index == properties.count - 1 ? "}" : ",")
+        var lines = ["root ::= " + value + " " + next]
+        lines += rules.rules.map { "\($0.name) ::= \($0.body)" }
+        return Grammar(lines.joined(separator: "\n") + "\n")
+    }
+
     // MARK: - Expressions
 
     private func rootName(_ schema: GenerationSchema) -> String {

@@ -91,12 +91,17 @@ public struct GenerationRequest: Sendable {
     /// (an inference server): when its decision differs from what it wrote, it writes the decided
     /// option and generates the rest under this grammar. Nil when unknown.
     public let grammarAfterChoice: @Sendable (String) -> Grammar?
+    /// Given output that ends with the forced text before a value, the grammar of the rest of that
+    /// value and the character after it (`,` or the closing `}`), for a model that feeds forced
+    /// text itself and generates one value at a time (an inference server). Nil when unknown.
+    public let valueGrammar: @Sendable ([UInt8]) -> Grammar?
 
     public init(prompt: String, sharedPrefixLength: Int = 0, grammar: Grammar, options: GenerationOptions = GenerationOptions(),
                 forcedText: @escaping @Sendable ([UInt8]) -> ForcedText? = { _ in nil },
                 choicePoint: @escaping @Sendable ([UInt8]) -> ChoicePoint? = { _ in nil },
                 decide: @escaping @Sendable (ChoicePoint, [Double]) -> Int = { _, scores in ChoiceCalibration.argmax(scores) },
-                grammarAfterChoice: @escaping @Sendable (String) -> Grammar? = { _ in nil }) {
+                grammarAfterChoice: @escaping @Sendable (String) -> Grammar? = { _ in nil },
+                valueGrammar: @escaping @Sendable ([UInt8]) -> Grammar? = { _ in nil }) {
         self.prompt = prompt
         self.sharedPrefixLength = min(max(0, sharedPrefixLength), prompt.count)
         self.grammar = grammar
@@ -105,6 +110,7 @@ public struct GenerationRequest: Sendable {
         self.choicePoint = choicePoint
         self.decide = decide
         self.grammarAfterChoice = grammarAfterChoice
+        self.valueGrammar = valueGrammar
     }
 }
 

@@ -164,7 +164,8 @@ public final class LanguageModelSession: Sendable {
             },
             grammarAfterChoice: { [compiler] path in
                 try? compiler.compileRest(of: schema, after: path)
-            })
+            },
+            valueGrammar: Self.valueGrammar(for: schema, prefix: Self.outputPrefix, compiler: compiler))
         for try await piece in model.generate(request) {
             try Task.checkCancellation()
             bytes += piece.bytes
@@ -248,24 +249,7 @@ public final class LanguageModelSession: Sendable {
     /// forced text.
     static func forcedText(for schema: GenerationSchema, prefix: String) -> @Sendable ([UInt8]) -> ForcedText? {
         guard case .object(_, let properties) = schema.kind, !properties.isEmpty else { return { _ in nil } }
-        // A constant value is forced with its key ("merchant" fixed by the caller costs no decoding),
-        // and so is the opening quote of a value that is always a string: one decode fewer each.
-        let keys = properties.map { property -> String in
-            var key = GeneratedContent.quote(property.name) + ": "
-            switch property.schema.kind {
-            case .string(let guides):
-                let constant = guides.lazy.compactMap { guide -> String? in
-                    if case .constant(let value) = guide { return value }
-                    return nil
-                }.first
-                key += constant.map(GeneratedContent.quote) ?? "\""
-            case .enumeration:
-                key += "\""
-            default:
-                break
-            }
-            return key
-        }
+        let keys = forcedKeys(properties)
         let prefixBytes = Array(prefix.utf8)
         return { bytes in
             guard bytes.count >= prefixBytes.count else {
@@ -283,6 +267,52 @@ public final class LanguageModelSession: Sendable {
             let literal = Array(next.utf8)
             guard after.count < literal.count, Array(literal.prefix(after.count)) == after else { return nil }
             return ForcedText(bytes: Array(literal.dropFirst(after.count)), endsOutput: next == "}").trimmingTrailingSpace
+        }
+    }
+
+    /// For an object schema, once the output ends with the forced text before a value (a key, and
+    /// the opening quote of a value that is always a string), the grammar of the rest of that value
+    /// and the character after it (`GrammarCompiler.compileValue`).
+    static func valueGrammar(for schema: GenerationSchema, prefix: String, compiler: GrammarCompiler)
+        -> @Sendable ([UInt8]) -> Grammar? {
+        guard case .object(_, let properties) = schema.kind, !properties.isEmpty else { return { _ in nil } }
+        // As forced: without a trailing space (the model writes it with the value).
+        let literals = forcedKeys(properties).enumerated().map { index, key in
+            Array(((index == 0 ? "{" : ", ") + key).utf8).reversed().drop { $0 == UInt8(ascii: " ") }.reversed() as [UInt8]
+        }
+        let prefixCount = prefix.utf8.count
+        return { bytes in
+            guard bytes.count > prefixCount else { return nil }
+            let body = Array(bytes.dropFirst(prefixCount))
+            for (index, literal) in literals.enumerated() where body.count >= literal.count && Array(body.suffix(literal.count)) == literal {
+                // The key must be the one the structure is at, not text inside an earlier value.
+                guard case .object(let members)? = PartialJSONParser.parse(Array(body.dropLast(literal.count))).content
+                        ?? (index == 0 ? .object([]) : nil), members.count == index else { continue }
+                return try? compiler.compileValue(of: schema, at: index, quoteWritten: literal.last == UInt8(ascii: "\""))
+            }
+            return nil
+        }
+    }
+
+    /// What the output writes before each property's value: the key, and a constant value whole
+    /// ("merchant" fixed by the caller costs no decoding) or the opening quote of a value that is
+    /// always a string (one decode fewer).
+    static func forcedKeys(_ properties: [GenerationSchema.Property]) -> [String] {
+        properties.map { property -> String in
+            var key = GeneratedContent.quote(property.name) + ": "
+            switch property.schema.kind {
+            case .string(let guides):
+                let constant = guides.lazy.compactMap { guide -> String? in
+                    if case .constant(let value) = guide { return value }
+                    return nil
+                }.first
+                key += constant.map(GeneratedContent.quote) ?? "\""
+            case .enumeration:
+                key += "\""
+            default:
+                break
+            }
+            return key
         }
     }
 
