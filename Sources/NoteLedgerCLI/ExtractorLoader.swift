@@ -58,14 +58,18 @@ enum ExtractorLoader {
     ///   contexts of one thread each. Otherwise one context uses every thread, so a single note
     ///   (a draft filling as it streams) is as fast as it gets and memory stays lower.
     ///   `NOTELEDGER_PARALLEL` overrides either.
-    static func load(_ backend: Backend, configuration: Configuration, console: Console, batch: Bool = false) async -> ExpenseExtractor {
+    /// - Parameter waiting: for a server that cannot be reached yet, keep asking it while this
+    ///   says so (`watch`: notes are recorded and wait in the queue meanwhile) instead of falling
+    ///   back to the rules.
+    static func load(_ backend: Backend, configuration: Configuration, console: Console, batch: Bool = false,
+                     waiting: (@Sendable () -> Bool)? = nil) async -> ExpenseExtractor {
         let environment = ProcessInfo.processInfo.environment
         if let off = environment["NOTELEDGER_RULES_OFF"], RuleFamilies(switchingOff: off) == nil {
                 console.err("noteledger: NOTELEDGER_RULES_OFF names an unknown rule family ('\(off)'); known: "
                     + RuleFamilies.names.map(\.0).joined(separator: ", ") + ". Applying every rule.")
         }
         if case .server(let url, let keyFile, let concurrency) = backend {
-            return await loadServer(url: url, keyFile: keyFile, concurrency: concurrency, console: console)
+            return await loadServer(url: url, keyFile: keyFile, concurrency: concurrency, console: console, waiting: waiting)
         }
         guard backend == .model else { return ExpenseExtractor(model: nil) }
         do {
@@ -90,7 +94,8 @@ enum ExtractorLoader {
 extension ExtractorLoader {
     /// The extractor on an inference server: asks it what it runs and how many slots it has; when
     /// it cannot, the rules, saying why.
-    static func loadServer(url: URL, keyFile: String?, concurrency: Int?, console: Console) async -> ExpenseExtractor {
+    static func loadServer(url: URL, keyFile: String?, concurrency: Int?, console: Console,
+                           waiting: (@Sendable () -> Bool)? = nil) async -> ExpenseExtractor {
         do {
             var apiKey: String?
             if let keyFile {
@@ -100,7 +105,20 @@ extension ExtractorLoader {
                     throw UsageError("cannot read the API key file \(keyFile): \(error.localizedDescription)")
                 }
             }
-            let (name, slots) = try await LlamaServerModel.probe(ServerEndpoint(baseURL: url, apiKey: apiKey, attempts: 2))
+            let probing = ServerEndpoint(baseURL: url, apiKey: apiKey, attempts: 2)
+            var outage = Outage(recovery: "the inference server at \(probing.displayURL) answers",
+                                waiting: "notes are recorded and wait in the queue until it answers")
+            var answer: (modelName: String, slots: Int)?
+            while answer == nil {
+                do {
+                    answer = try await LlamaServerModel.probe(probing)
+                    outage.succeeded { console.err("noteledger: " + $0) }
+                } catch let error as ServerError where error.isTemporary && waiting?() == true {
+                    let wait = outage.failed(reason: "\(error)") { console.err("noteledger: " + $0) }
+                    try await Task.sleep(for: .milliseconds(Int(wait * 1000)))
+                }
+            }
+            let (name, slots) = answer!
             let endpoint = ServerEndpoint(baseURL: url, apiKey: apiKey, concurrency: concurrency ?? slots)
             return ExpenseExtractor(model: LlamaServerModel(endpoint: endpoint, modelName: name))
         } catch {

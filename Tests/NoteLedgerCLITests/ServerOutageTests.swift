@@ -38,6 +38,27 @@ import TestSupport
         }
     }
 
+    @Test func aWatchStartedBeforeTheServerQueuesNotesUntilItAnswers() async throws {
+        let port = Int.random(in: 40_001...50_000)
+        let watch = try WatchProcess()
+        try watch.start(backend: ["--backend", "server", "--server", "http://127.0.0.1:\(port)"])
+        defer { _ = watch.stop() }
+        for index in 1...3 { try watch.folder.write("bus ticket \(index).80 to the harbour", to: "Inbox/\(index).txt") }
+        #expect(try await Self.eventually(60) { watch.log().contains("notes are recorded and wait in the queue until it answers") },
+                "\(watch.log())")
+        #expect(try await Self.eventually(30) { try watch.drafts().count == 3 }, "recorded while the server is away: \(watch.log())")
+        #expect(try watch.filled() == 0, "none filled by the rules meanwhile: \(watch.log())")
+
+        let server = try await RunningServer(port: port)
+        #expect(try await Self.eventually(240) { try watch.filled() == 3 }, "filled once the server answers: \(watch.log())")
+        #expect(watch.log().contains("answers again"), "\(watch.log())")
+        #expect(!watch.log().contains("using the rules extractor"), "\(watch.log())")
+        for draft in try watch.drafts() {
+            #expect(!((draft["reason"] as? String) ?? "").contains("by rules"), "filled by the model: \(draft)")
+        }
+        _ = server
+    }
+
     /// Polls until `condition` holds or `seconds` pass, without holding a thread.
     static func eventually(_ seconds: Double, _ condition: () throws -> Bool) async throws -> Bool {
         let deadline = Date().addingTimeInterval(seconds)

@@ -35,14 +35,16 @@ struct WatchCommand: Command {
         let shutdown = ShutdownSignal()
         let store = try Review.openStore(context)
         try store.connection.disableAutomaticCheckpoints()
-        let extractor = await ExtractorLoader.load(backend, configuration: context.configuration, console: console)
-        // Fills run at a lower priority; the watcher's threads start first, at the normal one.
-        let worker = NoteWorker(store: store, extractor: extractor, inBackground: true, waitsForModel: true, log: log)
         // The watcher records notes on its own thread; this loop fills drafts as jobs appear.
         let released = try store.releaseDeadLeases()
         if released > 0 { log("took back \(released) job(s) left by a process that stopped") }
         let watcher = InboxWatcher(root: root, databasePath: store.path, shutdown: shutdown, log: log)
         try watcher.start()
+        // An inference server that does not answer yet is waited for; notes are queued meanwhile.
+        let extractor = await ExtractorLoader.load(backend, configuration: context.configuration, console: console,
+                                                   waiting: { !shutdown.isRequested })
+        // Fills run at a lower priority; the watcher's threads started first, at the normal one.
+        let worker = NoteWorker(store: store, extractor: extractor, inBackground: true, waitsForModel: true, log: log)
         // The shared prompt goes into the model's cache and the category priors are measured now,
         // while the watcher already records notes: the first fill is then as quick as the next.
         await extractor.warmUp()
