@@ -92,19 +92,22 @@ enum ExtractorLoader {
 }
 
 extension ExtractorLoader {
+    /// The API key in `file` (trimmed), nil without a file.
+    static func readAPIKey(_ file: String?) throws -> String? {
+        guard let file else { return nil }
+        do {
+            return try String(contentsOfFile: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        } catch {
+            throw UsageError("cannot read the API key file \(file): \(error.localizedDescription)")
+        }
+    }
+
     /// The extractor on an inference server: asks it what it runs and how many slots it has; when
     /// it cannot, the rules, saying why.
     static func loadServer(url: URL, keyFile: String?, concurrency: Int?, console: Console,
                            waiting: (@Sendable () -> Bool)? = nil) async -> ExpenseExtractor {
         do {
-            var apiKey: String?
-            if let keyFile {
-                do {
-                    apiKey = try String(contentsOfFile: keyFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-                } catch {
-                    throw UsageError("cannot read the API key file \(keyFile): \(error.localizedDescription)")
-                }
-            }
+            let apiKey = try readAPIKey(keyFile)
             let probing = ServerEndpoint(baseURL: url, apiKey: apiKey, attempts: 2)
             var outage = Outage(recovery: "the inference server at \(probing.displayURL) answers",
                                 waiting: "notes are recorded and wait in the queue until it answers")

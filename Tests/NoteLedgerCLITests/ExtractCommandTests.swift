@@ -24,6 +24,14 @@ import Testing
     /// text (merchant, amount) agree, and the origin names the server's model and URL.
     @Test func extractsThroughAnInferenceServer() async throws {
         let server = try await RunningServer()
+        // `doctor` checks the server: what it runs and its slots; a server that is down is a problem it names.
+        let doctor = try runNoteLedger(["doctor", "--server", server.url.absoluteString, "--db", "/tmp/noteledger-doctor-\(UUID()).sqlite"])
+        #expect(doctor.status == 0, "\(doctor.stderr)")
+        #expect(doctor.stdout.contains("server model    gemma-3-270m-q4_k_m.gguf; 1 slot"), "\(doctor.stdout)")
+        let down = try runNoteLedger(["doctor", "--server", "http://127.0.0.1:\(Int.random(in: 40_001...50_000))",
+                                      "--db", "/tmp/noteledger-doctor-\(UUID()).sqlite"])
+        #expect(down.status == 1)
+        #expect(down.stderr.contains("is unreachable") && down.stderr.contains("start it, or check --server"), "\(down.stderr)")
         let note = "croissants and coffee at Maison Pell 7.80"
         let local = try runNoteLedger(["extract", note])
         let remote = try runNoteLedger(["extract", note, "--backend", "server", "--server", server.url.absoluteString])

@@ -1,16 +1,27 @@
 import Digest
 import Foundation
 import GuidedLlama
+import GuidedServer
 import Ledger
 
 /// `noteledger doctor`: what is installed, where things are, and whether the model loads.
 struct DoctorCommand: Command {
     static let name = "doctor"
-    static let abstract = "Report versions, the model (path, size, sha256, whether it loads), inotify limits, the database and learning."
-    static let synopsis = "doctor"
-    static let details = ""
+    static let abstract = "Report versions, the model (path, size, sha256, whether it loads), an inference server, inotify limits, the database and learning."
+    static let synopsis = "doctor [--server URL [--api-key-file PATH]]"
+    static let details = """
+          --server URL          also check this inference server (env NOTELEDGER_SERVER): does it answer, what
+                                model it runs, how many slots it has
+          --api-key-file PATH   the server's API key (env NOTELEDGER_API_KEY_FILE)
+        """
+
+    let server: String?
+    let apiKeyFile: String?
 
     init(parsing arguments: inout ArgumentList) throws {
+        let environment = ProcessInfo.processInfo.environment
+        server = try arguments.option("--server") ?? environment["NOTELEDGER_SERVER"]
+        apiKeyFile = try arguments.option("--api-key-file") ?? environment["NOTELEDGER_API_KEY_FILE"]
         try arguments.finish()
     }
 
@@ -49,6 +60,24 @@ struct DoctorCommand: Command {
             line("model size", "missing")
             problems.append("no model at \(modelURL.path); run `make deps` to fetch the default model, "
                 + "or pass --model PATH (env NOTELEDGER_MODEL) to a GGUF file")
+        }
+
+        // MARK: Inference server
+        if let server {
+            if let url = URL(string: server), ["http", "https"].contains(url.scheme ?? ""), url.host != nil {
+                let endpoint = ServerEndpoint(baseURL: url, apiKey: try ExtractorLoader.readAPIKey(apiKeyFile), attempts: 1)
+                line("server", endpoint.displayURL)
+                do {
+                    let (model, slots) = try await LlamaServerModel.probe(endpoint)
+                    line("server model", "\(model); \(slots) slot\(slots == 1 ? "" : "s") (notes it works on at once)")
+                } catch {
+                    line("server model", "no answer: \(error)")
+                    problems.append("\(error)")
+                }
+            } else {
+                line("server", "\(server): not an http:// or https:// URL")
+                problems.append("--server must be an http:// or https:// URL, not '\(server)'")
+            }
         }
 
         // MARK: inotify
