@@ -1,0 +1,54 @@
+import Foundation
+import LedgerTestSupport
+import Testing
+import TestSupport
+
+/// Servers that answer badly, played by a scripted server (`Tests/Fixtures/servers/broken_server.py`):
+/// each gets its documented outcome.
+@Suite(.serialized) struct BrokenServerTests {
+    /// The scripted server in `mode`, ready on a free-looking port; stopped when the returned
+    /// process is terminated.
+    static func start(_ mode: String) throws -> (process: Process, url: String) {
+        let port = Int.random(in: 50_001...60_000)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", TestEnvironment.packageRoot.appendingPathComponent("Tests/Fixtures/servers/broken_server.py").path,
+                             mode, "\(port)"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let ready = output.fileHandleForReading.availableData
+        guard String(decoding: ready, as: UTF8.self).hasPrefix("ready") else {
+            throw ServerTestError("the scripted server did not start")
+        }
+        return (process, "http://127.0.0.1:\(port)")
+    }
+
+    @Test func anOverloadedServerLeavesIngestedNotesQueuedAndSaysHowMany() throws {
+        let (server, url) = try Self.start("unavailable")
+        defer { server.terminate() }
+        let folder = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: folder.path("Inbox"), withIntermediateDirectories: true)
+        for index in 1...3 { try folder.write("ferry ticket \(index).60", to: "Inbox/\(index).txt") }
+        let ledger = folder.path("ledger.sqlite")
+        let result = try runNoteLedger(["--db", ledger, "ingest", folder.path("Inbox"), "--backend", "server", "--server", url])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("HTTP 503") && result.stderr.contains("3 notes stay queued, nothing is lost"), "\(result.stderr)")
+        let drafts = try runNoteLedger(["--db", ledger, "query", "--json"])
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(drafts.stdout.utf8)) as? [[String: Any]])
+        #expect(list.count == 3)
+        #expect(list.allSatisfy { $0["status"] as? String == "queued" }, "\(list)")
+    }
+
+    @Test(arguments: [("reject", "rejected the request (HTTP 400): failed to parse grammar"),
+                      ("garbage", "could not be read")])
+    func aServerThatAnswersBadlyGivesARulesDraftThatSaysWhy(mode: String, reason: String) throws {
+        let (server, url) = try Self.start(mode)
+        defer { server.terminate() }
+        let result = try runNoteLedger(["extract", "ferry ticket 7.60", "--backend", "server", "--server", url])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(#""origin": "rules""#) && result.stdout.contains(reason), "\(result.stdout)")
+        #expect(result.stdout.contains(#""amount": "7.60""#), "the rules still read the amount: \(result.stdout)")
+    }
+}
