@@ -6,7 +6,7 @@ LLAMA_PREFIX := $(CACHE)/llama.cpp-$(LLAMA_VERSION)
 export PKG_CONFIG_PATH := $(LLAMA_PREFIX)/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 export PATH := /opt/swift/usr/bin:$(PATH)
 
-.PHONY: deps build run test bench bench-extract bench-ablation bench-store bench-export bench-record bench-learn fuzz clean
+.PHONY: deps build run test bench bench-server bench-extract bench-ablation bench-store bench-export bench-record bench-learn fuzz clean
 
 ## deps: install Debian packages, build llama.cpp and fetch the model (idempotent)
 deps:
@@ -27,6 +27,10 @@ test: build
 ## bench: extraction beside llama-server's json_schema (the anchor, built by deps from the same llama.cpp)
 bench: build
 	@server=$$(scripts/anchor.sh) && python3 Benchmarks/bench.py --server "$$server" --model $(CACHE)/models/gemma-3-270m-q4_k_m.gguf
+
+## bench-server: val in-process and through llama-server at -np 1 and 2 (notes/s, scores, differing fields)
+bench-server: build
+	@server=$$(scripts/anchor.sh) && python3 Benchmarks/server-bench.py --server "$$server" --model $(CACHE)/models/gemma-3-270m-q4_k_m.gguf
 
 ## bench-extract: accuracy (score.py) and notes/s of `extract --jsonl` on the labelled sets
 bench-extract: build
