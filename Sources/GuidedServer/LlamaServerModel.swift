@@ -67,19 +67,17 @@ public enum ServerError: TemporaryModelFailure, CustomStringConvertible, Sendabl
 }
 
 /// A `LanguageModel` served by llama.cpp's `llama-server`, through its native `/completion`:
-/// the request's GBNF grammar per note, greedy decoding, the prompt prefix cached in the server's
-/// slot (`cache_prompt`), and per-token log-probabilities (`n_probs`, taken before the grammar,
-/// as the in-process model reports them).
+/// greedy decoding, prompt and output so far cached in the server's slot (`cache_prompt`), and
+/// per-token log-probabilities (`n_probs`, taken before the grammar, as the in-process model
+/// reports them).
 ///
-/// Choice points are decided as in-process, after the fact: the server lists the most likely
-/// tokens at every position of its output, which score each option up to where it differs from
-/// the others (a short extra request where an option leaves the path the server took); when the
-/// request's `decide` picks another option than the server wrote, the output before the choice is
-/// kept, the decided option written, and the rest generated after it under the grammar of what
-/// follows (`GenerationRequest.grammarAfterChoice`; prompt and output so far stay cached in the
-/// server's slot).
+/// An object is generated value by value, as in-process (`completeValueByValue`): forced text is
+/// fed as tokens, choice points are scored and decided here, each other value is generated under
+/// its own grammar. Anything else goes in one request under the whole grammar
+/// (`completeWhole`); a choice the request then decides otherwise than the server wrote is
+/// written, and the rest generated after it (`GenerationRequest.grammarAfterChoice`).
 /// An option the server does not list among its `listedAlternatives` most likely tokens is
-/// scored as the least likely one it lists (an upper bound). The output arrives when complete,
+/// scored as the least likely one it lists (an upper bound). Each value arrives when complete,
 /// not token by token.
 public final class LlamaServerModel: LanguageModel {
     public let endpoint: ServerEndpoint
@@ -182,12 +180,6 @@ public final class LlamaServerModel: LanguageModel {
         return pieces
     }
 
-    /// Each option's log-probability up to and including its first token no other option shares,
-    /// after the output `ids`: one one-token request per shared run of tokens.
-    private func scores(of options: [[Int]], after ids: [Int], prompt: String) async throws -> [Double]? {
-        try await scores(of: options, at: 0, in: [], prompt: prompt, context: ids)
-    }
-
     /// The output for `request` in one `/completion`, and for each choice decided otherwise than
     /// the server wrote it, one more that starts after the decided option (the output before it
     /// is kept, and stays in the server's cache) and generates the rest.
@@ -207,7 +199,8 @@ public final class LlamaServerModel: LanguageModel {
             let rest = tokens[index...].flatMap(\.bytes)
             let written = point.options.firstIndex { rest.starts(with: $0) }
             let options = try await tokenize(point.options)
-            guard let scores = try await scores(of: options, at: index, in: tokens, prompt: request.prompt) else { continue }
+            guard let scores = try await scores(of: options, after: tokens[..<index].flatMap(\.ids), prompt: request.prompt,
+                                                listed: tokens[index...]) else { continue }
             let chosen = request.decide(point, scores)
             guard options.indices.contains(chosen) else { throw ServerError.malformedResponse("no option \(chosen) at \(point.path)") }
             if chosen == written { continue }
@@ -224,19 +217,19 @@ public final class LlamaServerModel: LanguageModel {
         return tokens.map { GeneratedPiece(bytes: $0.bytes, logProbability: $0.logProbability) }
     }
 
-    /// Each option's log-probability up to and including its first token no other option shares
-    /// there, from the alternatives the server listed along its output, or — where an option
-    /// leaves that path while still sharing tokens with another — from one extra request.
-    private func scores(of options: [[Int]], at index: Int, in tokens: [ServerToken], prompt: String,
-                        context given: [Int]? = nil) async throws -> [Double]? {
+    /// Each option's log-probability up to and including its first token no other option shares,
+    /// after the output `context`: from the alternatives the server listed along the output it
+    /// wrote from there (`listed`; empty when it wrote none), or — where an option leaves that
+    /// path — from one one-token request per shared run of tokens.
+    private func scores(of options: [[Int]], after context: [Int], prompt: String,
+                        listed written: ArraySlice<ServerToken> = []) async throws -> [Double]? {
         guard options.count > 1, options.allSatisfy({ !$0.isEmpty }) else { return nil }
         var scores = Array(repeating: 0.0, count: options.count)
-        let context = given ?? tokens[..<index].flatMap(\.ids)
+        let written = Array(written)
         func walk(_ group: [Int], path: [Int]) async throws {
-            let position = index + path.count
             let listed: [Int: Double]
-            if position < tokens.count, tokens[index..<position].map(\.ids) == path.map({ [$0] }) {
-                listed = tokens[position].alternatives
+            if path.count < written.count, written[..<path.count].map(\.ids) == path.map({ [$0] }) {
+                listed = written[path.count].alternatives
             } else {
                 let next = try await completion(prompt: .mixed(prompt, context + path), grammar: nil, maximumTokens: 1)
                 guard let first = next.first else { throw ServerError.malformedResponse("no token after a choice point") }
