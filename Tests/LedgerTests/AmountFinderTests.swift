@@ -76,6 +76,10 @@ import Testing
         ("Paid:SPOTIFY AB, SE EUR 9.99 Card:1234", "SPOTIFY AB"),
         ("Rs.900.00 transferred from A/c ...99 to:Maria Lopez. Bal Rs.10.00", "Maria Lopez"),
         ("Your account was debited for ACME WIDGETS LTD with KES 4000", "ACME WIDGETS LTD"),
+        // "to" after a payment verb, in the languages wallets write.
+        ("Pagaste $4.990 a Panadería Sol con tu tarjeta terminada en 1111.", "Panadería Sol"),
+        ("Din betalning på 89 kr till BLOMSTER HUSET har genomförts.", "BLOMSTER HUSET"),
+        ("Betaling van EUR 12,30 aan Bakkerij Zon uitgevoerd.", "Bakkerij Zon"),
     ])
     func payeesWhereNotesAndBankMessagesPutThem(note: String, expected: String) {
         #expect(RulesExtractor.introducedMerchant(in: note) == expected)

@@ -44,6 +44,12 @@ import Testing
         ("mit 20 € bezahlt, 3,40 zurück", "16.60"),
         ("vase 30 and candles 12.50, total 42.50", "42.50"),
         ("cabin was 900 total, I only paid my 225", "225"),
+        ("handed the florist 50 and got back 12.60", "37.40"),
+        ("Paid the courier 20, he gave back 4.25", "15.75"),
+        ("my share of the chalet was 140 (560 split 4 ways)", "140"),
+        ("Paid 90 for the escape room, my share is 30", "90"),
+        // Someone else's part of the bill.
+        ("physio co-pay 25, insurance paid the other 120", "25"),
         // Not the writer's outlay.
         ("souvenir ¥3,000 (~$20)", "3000"),
         ("paid the cab 40, Ana owes me 20", "40"),

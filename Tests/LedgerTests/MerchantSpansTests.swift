@@ -49,6 +49,12 @@ struct MerchantSpansTests {
         #expect(spans("sent 40 to Ilse for the flowers").contains("Ilse"))
     }
 
+    @Test func aPaymentVerbOpeningTheNoteIsNoName() {
+        let found = spans("Pagaste $4.990 a Panadería Sol con tu tarjeta")
+        #expect(found.contains("Panadería Sol"))
+        #expect(!found.contains { $0.hasPrefix("Pagaste") })
+    }
+
     @Test func whomTheMoneyWasForIsNoPayeeWhenABusinessIsNamed() {
         let found = spans("Pawsome: chew toys for Pip, 14.99")
         #expect(found.contains("Pawsome"))

@@ -476,7 +476,10 @@ enum AmountFinder {
         guard !candidates.isEmpty else { return [] }
         let rules = RuleFamilies.active
         var result = candidates
-        if let part = candidates.firstIndex(where: { AmountRoles.isWritersPart($0.range, tokens) }) {
+        // "my share 32.50 (4 of us)"; not when the writer says they paid another figure whole
+        // ("Paid 60 for the group, my share is 20").
+        if let part = candidates.firstIndex(where: { AmountRoles.isWritersPart($0.range, tokens) }),
+           !candidates.indices.contains(where: { $0 != part && AmountRoles.isPaidOutright(candidates[$0].range, tokens) }) {
             result[part] = result[part].scored(result[part].score + 9)
             return result
         }

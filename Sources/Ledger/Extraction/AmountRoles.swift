@@ -173,11 +173,20 @@ enum AmountRoles {
                 return true
             }
         }
+        // "insurance paid the other 120", "my employer covered 300": someone else's part.
+        for (index, word) in before.enumerated() where index > 0 && othersPaidVerbs.contains(word) {
+            if otherPayers.contains(before[index - 1]) { return true }
+        }
         let near = tokens.before(range, 2)
         // "less than 20", "more than 15": a bound, not a price.
         if near.last == "than" { return true }
         return near.contains("includes") || near.contains("including") || near.contains("incl")
     }
+
+    /// Who else pays a part: the payers a written note names, and insurers.
+    private static let otherPayers = ExpenseSignals.otherPayers.union(["insurance", "insurer", "seguro", "assurance",
+                                                                        "versicherung", "mutuelle", "kasse"])
+    private static let othersPaidVerbs: Set<String> = ["paid", "covered", "pays", "covers", "pagó", "payé", "zahlte", "übernahm"]
 
     static func isAddOn(_ candidate: AmountCandidate, _ tokens: Tokens) -> Bool {
         let range = candidate.range
@@ -312,8 +321,24 @@ enum AmountRoles {
         for (index, word) in before.enumerated() where index + 1 < before.count && ["paid", "pagué", "payé", "bezahlt"].contains(word) {
             if ["my", "mi", "ma", "mon", "meinen", "meine"].contains(before[index + 1]) { return true }
         }
-        return before.suffix(3).contains("part") && before.suffix(3).contains("my")
+        // "my part 19.60", "my share of the cabin was 140", "ma part : 12".
+        let clause = tokens.before(range, 6)
+        return zip(clause, clause.dropFirst()).contains { owner, part in
+            writerOwns.contains(owner) && shareWords.contains(part)
+        }
     }
+
+    /// "Paid 60 for …": a figure the writer says they paid, right after the verb.
+    static func isPaidOutright(_ range: Range<Int>, _ tokens: Tokens) -> Bool {
+        tokens.before(range, 2).last.map(outrightPaid.contains) == true
+    }
+
+    private static let outrightPaid: Set<String> = ["paid", "pagué", "payé", "bezahlt", "pagou", "betaald"]
+
+    private static let writerOwns: Set<String> = ["my", "mi", "ma", "mon", "mein", "meinen", "meine", "meiner", "minha", "meu",
+                                                  "mia", "mio", "mijn"]
+    private static let shareWords: Set<String> = ["part", "share", "portion", "cut", "half", "parte", "part", "anteil",
+                                                  "teil", "hälfte", "mitad", "moitié", "metà", "metade", "deel", "aandeel"]
 
     /// - Parameter equalsSign: "= 31" ends a sum (a written note); bank messages write "Bal=52.50".
     static func isTotal(_ range: Range<Int>, _ tokens: Tokens, equalsSign: Bool = true) -> Bool {
@@ -352,9 +377,14 @@ enum AmountRoles {
         if before.contains("+") || before.contains("plus") { return false }
         if before.contains(where: changeBefore.contains) || after.first.map(changeAfter.contains) == true { return true }
         if before.last == "got" && after.first == "back" { return true }
+        // "got back 12.75", "he gave back 7.35", "4 in change".
+        if before.last == "back", before.dropLast().last.map(givenBackVerbs.contains) == true { return true }
+        if after.count == 2 && after[0] == "in" && changeAfter.contains(after[1]) { return true }
         let head = String(lowered[max(0, range.lowerBound - 4)..<range.lowerBound])
         return changePhrases.contains { head.contains($0) }
     }
+
+    private static let givenBackVerbs: Set<String> = ["got", "get", "gets", "gave", "give", "gives", "handed", "received"]
 
     /// The quantity a unit price is multiplied by, when the note gives one.
     /// - Parameter hasDecimalsOrCurrency: the price is written like money ("19.90", "$20").

@@ -154,7 +154,7 @@ enum MerchantSpans {
         "upi", "ref", "otp", "debit", "credit", "debited", "credited", "spent", "paid", "sent", "dear", "customer", "your",
         "vpa", "neft", "imps", "rtgs", "fwd", "fw", "order", "confirmation", "receipt", "invoice", "subtotal", "total",
         "items",
-    ]).union(DateResolver.calendarWords)
+    ]).union(DateResolver.calendarWords).union(RulesExtractor.paymentVerbs)
 
     /// True for a date word or a word banks and mails write ("Fwd", "Subtotal"): never part of a name.
     static func isCalendarOrBankWord(_ word: String) -> Bool {

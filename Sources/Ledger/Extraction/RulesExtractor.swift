@@ -26,8 +26,17 @@ public enum RulesExtractor {
     // MARK: - Merchant
 
     private static let introducers: Set<String> = ["at", "from", "chez", "en", "no", "na", "bei", "@", "à", "via", "aan"]
-    /// "to" names the payee only after a payment verb ("paid to WATERCO", "sent Rs.500 to …").
-    private static let paymentVerbs: Set<String> = ["paid", "sent", "transferred", "transfer", "trf", "payment", "pay"]
+    /// "to" names the payee only after a payment verb ("paid to WATERCO", "sent Rs.500 to …"), in
+    /// the languages banks and wallets write ("Pagaste $8.990 a …", "Betalning … till …", "Überweisung an …").
+    static let paymentVerbs: Set<String> = [
+        "paid", "sent", "transferred", "transfer", "trf", "payment", "pay",
+        "pagaste", "pagó", "pagué", "pago", "pagamento", "pagou", "pagamos", "enviaste", "envío", "envio", "transferiste",
+        "transferencia", "transferência", "paiement", "virement", "payé", "zahlung", "überweisung", "gezahlt", "bezahlt",
+        "betaling", "betaald", "overboeking", "betalning", "betalt", "betalte", "overførsel", "överföring", "bonifico",
+        "pagato", "przelew", "płatność", "platnosc", "zapłacono", "platba", "plata", "plată",
+    ]
+    /// "to" in those languages, after a payment verb.
+    private static let toWords: Set<String> = ["to", "a", "para", "till", "til", "an", "aan", "naar", "à", "do", "al", "alla"]
     /// Words that join a sentence, never part of a name, even capitalised ("at STREAMCO On 2026-07-05").
     static let functionWords: Set<String> = ["on", "at", "to", "via", "from", "for", "by", "with", "in", "using", "towards",
                                              "is", "was", "has", "have", "your", "you", "dated"]
@@ -72,7 +81,7 @@ public enum RulesExtractor {
         for (index, token) in tokens.enumerated() where index + 1 < tokens.count {
             let word = token.lowercased()
             let introduces = introducers.contains(word) || word == "to:" || (bank && bankIntroducers.contains(word))
-                || (word == "to" && tokens[max(0, index - 5)..<index].contains {
+                || (toWords.contains(word) && tokens[max(0, index - 5)..<index].contains {
                     paymentVerbs.contains($0.lowercased().trimming(where: \.isPunctuation))
                 })
             if introduces, let name = nameRun(tokens, from: index + 1, bank: bank), !isCurrencyOrNumber(name),
