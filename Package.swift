@@ -15,6 +15,8 @@ let package = Package(
         // MARK: - C libraries (installed by `make deps`)
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .systemLibrary(name: "CInotifyTools", path: "Sources/CInotifyTools"),
+        // GNU libmicrohttpd, the HTTP server under `noteledger serve`.
+        .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd"),
         // Ours: a wrapping SQLite VFS that fails the Nth write or sync (fault-injection tests).
         .target(name: "CSQLiteFaults", linkerSettings: [.linkedLibrary("sqlite3")]),
         // llama.cpp is built by `make deps` into a cache prefix that ships a llama.pc;
@@ -37,7 +39,9 @@ let package = Package(
         // Migrations/*.sql become Swift source at build time.
         .executableTarget(name: "MigrationEmbedder"),
         .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["MigrationEmbedder"]),
-        .target(name: "NoteLedgerCLI", dependencies: ["Ledger", "Guided", "GuidedLlama", "GuidedServer", "Digest"]),
+        // The review web app (`noteledger serve`): HTML pages over the same ledger.
+        .target(name: "LedgerWeb", dependencies: ["Ledger", "CMicroHTTPD"]),
+        .target(name: "NoteLedgerCLI", dependencies: ["Ledger", "LedgerWeb", "Guided", "GuidedLlama", "GuidedServer", "Digest"]),
         .executableTarget(name: "noteledger", dependencies: ["NoteLedgerCLI"]),
         // What the fuzz targets check; `swift test` replays the saved inputs through it.
         .target(name: "FuzzChecks", dependencies: ["Guided", "GuidedLlama", "Ledger"]),
@@ -55,7 +59,7 @@ let package = Package(
         .testTarget(name: "GuidedLlamaTests", dependencies: ["GuidedLlama", "Guided", "TestSupport"]),
         .testTarget(name: "GuidedServerTests", dependencies: ["GuidedServer", "GuidedLlama", "Guided", "TestSupport"]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "TestSupport", "LedgerTestSupport", "FuzzChecks"]),
-        .testTarget(name: "NoteLedgerCLITests", dependencies: ["noteledger", "Ledger", "TestSupport", "LedgerTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "NoteLedgerCLITests", dependencies: ["noteledger", "Ledger", "LedgerWeb", "TestSupport", "LedgerTestSupport"], exclude: ["Golden"]),
     ]
 )
 

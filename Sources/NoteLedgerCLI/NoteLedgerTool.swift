@@ -7,7 +7,7 @@ public enum NoteLedgerTool {
     static let commands: [any Command.Type] = [
         WatchCommand.self, IngestCommand.self, ExtractCommand.self, QueryCommand.self,
         ShowCommand.self, EditCommand.self, ApproveCommand.self, HistoryCommand.self,
-        RefillCommand.self, ExportCommand.self, DoctorCommand.self, LearnedCommand.self,
+        RefillCommand.self, ExportCommand.self, ServeCommand.self, DoctorCommand.self, LearnedCommand.self,
     ]
 
     static let globalOptionsHelp = """

@@ -6,7 +6,7 @@ import Testing
 /// End-to-end tests of the built `noteledger` binary.
 @Suite struct CommandLineTests {
     static let commandNames = ["watch", "ingest", "extract", "query", "show", "edit", "approve",
-                               "history", "refill", "export", "doctor", "learned"]
+                               "history", "refill", "export", "serve", "doctor", "learned"]
 
     @Test(arguments: commandNames)
     func everyCommandHasHelpMatchingItsGoldenFile(name: String) throws {

@@ -25,6 +25,8 @@ public struct DraftQuery: Sendable, Equatable {
 
     public private(set) var terms: [Term] = []
     public var limit: Int?
+    /// Only drafts older than this id (the next page after a page ending at it).
+    public var before: Int64?
 
     /// A term that cannot be understood.
     public struct TermError: Error, CustomStringConvertible, Sendable {
@@ -129,6 +131,10 @@ public struct DraftQuery: Sendable, Equatable {
             case .word(let word):
                 words.append(word)
             }
+        }
+        if let before {
+            conditions.append("d.id < ?")
+            bindings.append(.integer(before))
         }
         if !words.isEmpty {
             // Each word a quoted prefix query, so punctuation in it is not FTS syntax.
