@@ -40,11 +40,15 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: [(String, String)]
     public var body: Data
+    /// A body sent as it is produced (server-sent events): called on the connection's thread
+    /// for the next piece, which it may wait for; nil ends the response.
+    public var stream: (@Sendable () -> Data?)?
 
-    public init(status: Int, headers: [(String, String)] = [], body: Data = Data()) {
+    public init(status: Int, headers: [(String, String)] = [], body: Data = Data(), stream: (@Sendable () -> Data?)? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.stream = stream
     }
 
     public static func html(_ page: String, status: Int = 200) -> HTTPResponse {
@@ -232,7 +236,38 @@ private func values(of connection: OpaquePointer, _ kind: MHD_ValueKind, lowerca
     return withExtendedLifetime(collected) { collected.values }
 }
 
+/// What a streamed response has produced and not yet sent.
+private final class StreamState {
+    let next: @Sendable () -> Data?
+    var pending = Data()
+    init(_ next: @escaping @Sendable () -> Data?) { self.next = next }
+}
+
 private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+    if let stream = response.stream {
+        let state = Unmanaged.passRetained(StreamState(stream)).toOpaque()
+        let made = noteledger_mhd_stream({ context, _, buffer, maximum in
+            guard let context, let buffer else { return noteledger_mhd_end_of_stream }
+            let state = Unmanaged<StreamState>.fromOpaque(context).takeUnretainedValue()
+            while state.pending.isEmpty {
+                guard let piece = state.next() else { return noteledger_mhd_end_of_stream }
+                state.pending = piece
+            }
+            let count = min(maximum, state.pending.count)
+            state.pending.copyBytes(to: UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: count)
+            state.pending = state.pending.dropFirst(count)
+            return count
+        }, state, { context in
+            if let context { Unmanaged<StreamState>.fromOpaque(context).release() }
+        })
+        guard let made else {
+            Unmanaged<StreamState>.fromOpaque(state).release()
+            return MHD_Result.NO
+        }
+        defer { MHD_destroy_response(made) }
+        for (name, value) in response.headers { _ = MHD_add_response_header(made, name, value) }
+        return MHD_queue_response(connection, UInt32(response.status), made)
+    }
     let made = response.body.withUnsafeBytes { bytes in
         MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
     }

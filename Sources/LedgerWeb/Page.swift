@@ -37,9 +37,10 @@ enum Page {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>\(escape(title)) · NoteLedger</title>
         <link rel="stylesheet" href="/app.css">
+        <script src="/app.js" defer></script>
         </head>
         <body>
-        <header><a href="/" class="brand">NoteLedger</a></header>
+        <header><a href="/" class="brand">NoteLedger</a> <a href="/notes/new" class="new">New note</a></header>
         <main>
         \(body)
         </main>
@@ -117,11 +118,21 @@ enum Page {
 
     static func draft(_ view: DraftView, csrf: String, notice: String?, error: String?, typed: [String: String]) -> String {
         let draft = view.draft
-        var html = "<h1>Draft \(draft.id) <span class=\"status \(draft.status.rawValue)\">\(draft.status.rawValue)</span></h1>\n"
+        var html = "<section class=\"draft\" data-draft=\"\(draft.id)\" data-status=\"\(draft.status.rawValue)\">\n"
+        html += "<h1>Draft \(draft.id) <span class=\"status \(draft.status.rawValue)\" id=\"status\">\(draft.status.rawValue)</span></h1>\n"
+        switch draft.status {
+        case .queued:
+            html += "<p class=\"filling\" id=\"progress\">Waiting to be filled: `noteledger watch` (or `serve --watch`) fills it; "
+                + "the fields appear here as they are written.</p>\n"
+        case .filling:
+            html += "<p class=\"filling\" id=\"progress\">Filling: the fields appear as the model writes them.</p>\n"
+        default:
+            break
+        }
         if let notice { html += "<p class=\"notice\" role=\"status\">\(escape(notice))</p>\n" }
         if let error { html += "<p class=\"error\" role=\"alert\">\(escape(error)). Nothing was changed.</p>\n" }
         if let reason = draft.statusReason {
-            html += "<p class=\"reasons\">Needs review: \(escape(reason))</p>\n"
+            html += "<p class=\"reasons\" id=\"reason\">Needs review: \(escape(reason))</p>\n"
         }
         html += "<section class=\"note\"><h2>Note</h2><pre>\(escape(draft.noteText))</pre>"
             + "<p class=\"path\">\(escape(draft.notePath))\(draft.noteMissing ? " (the file is gone)" : "")</p></section>\n"
@@ -167,9 +178,60 @@ enum Page {
             html += "<tr><td>\(version.version)</td><td>\(escape(by))</td><td>\(escape(version.createdAt))</td>"
                 + "<td>\(escape(version.changed.joined(separator: ", ")))</td></tr>\n"
         }
-        html += "</tbody></table></section>\n<p><a href=\"/\">Back to the queue</a></p>"
+        html += "</tbody></table></section>\n</section>\n<p><a href=\"/\">Back to the queue</a></p>"
         return layout(title: "Draft \(draft.id)", body: html)
     }
+
+    // MARK: - New note
+
+    static func newNote(csrf: String, inbox: String?, error: String? = nil) -> String {
+        var html = "<h1>New note</h1>\n"
+        if let error { html += "<p class=\"error\" role=\"alert\">\(escape(error))</p>\n" }
+        guard let inbox else {
+            return layout(title: "New note", body: html + "<p class=\"message\">This server has no inbox for new notes; "
+                          + "start it with --inbox DIR or --watch DIR.</p>")
+        }
+        html += """
+            <form class="new-note" method="post" action="/notes">
+            <input type="hidden" name="csrf" value="\(escape(csrf))">
+            <textarea name="note" rows="5" required placeholder="Lunch with Ana at Casa Lucio, 48.50 for the team offsite"></textarea>
+            <button type="submit">Fill in the form</button>
+            </form>
+            <p class="path">Saved as a file in \(escape(inbox)), like a note your phone syncs, and recorded in the ledger.</p>
+            """
+        return layout(title: "New note", body: html)
+    }
+
+    // MARK: - Script
+
+    /// The only script: on a draft being filled, the fields follow the ledger (server-sent events
+    /// from `/drafts/ID/events`). Values are set as text, never as HTML.
+    static let script = """
+        "use strict";
+        document.addEventListener("DOMContentLoaded", () => {
+          const draft = document.querySelector("section.draft");
+          if (!draft || !["queued", "filling"].includes(draft.dataset.status)) return;
+          const source = new EventSource("/drafts/" + draft.dataset.draft + "/events");
+          source.addEventListener("draft", (message) => {
+            const event = JSON.parse(message.data);
+            for (const [field, value] of Object.entries(event.fields)) {
+              const input = document.querySelector('[name="' + field + '"]');
+              if (input && document.activeElement !== input) input.value = value;
+              const origin = document.querySelector('.origin[data-field="' + field + '"]');
+              if (origin) origin.textContent = event.sources[field];
+            }
+            const status = document.getElementById("status");
+            status.textContent = event.status;
+            status.className = "status " + event.status;
+            draft.dataset.status = event.status;
+            if (!["queued", "filling"].includes(event.status)) {
+              source.close();
+              const progress = document.getElementById("progress");
+              if (progress) progress.textContent = event.reason ? "Filled. Needs review: " + event.reason : "Filled.";
+            }
+          });
+        });
+        """
 
     // MARK: - Style
 
@@ -177,6 +239,9 @@ enum Page {
         body { font: 15px/1.45 system-ui, sans-serif; margin: 0; color: #1d1d1f; background: #fafafa; }
         header { background: #1f3a5f; padding: .6em 1.2em; }
         header .brand { color: #fff; font-weight: 600; text-decoration: none; }
+        header .new { color: #dbe7f5; margin-left: 1.2em; }
+        .filling { background: #e4eefb; padding: .5em .8em; }
+        .new-note textarea { width: 100%; font: inherit; padding: .5em; }
         main { max-width: 64em; margin: 1em auto; padding: 0 1em; }
         table { border-collapse: collapse; width: 100%; background: #fff; }
         th, td { text-align: left; padding: .35em .6em; border-bottom: 1px solid #e3e3e3; vertical-align: top; }

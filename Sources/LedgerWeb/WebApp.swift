@@ -18,19 +18,28 @@ public final class WebApp: Sendable {
     private let csrfToken: String
     private let accessToken: String?
     private let listen: ListenAddress
+    /// Where notes written on the page are saved as files, as if dropped there.
+    private let inbox: String?
     /// Set once the server knows the port it got.
     private let boundPort = Atomic<Int>(0)
+    /// Set by `stop()`: open event streams end.
+    private let stopping = Atomic<Bool>(false)
 
     static let pageSize = 50
 
     /// - Parameters:
     ///   - accessToken: required on every request (a non-loopback address), nil on loopback.
-    public init(store: DraftStore, listen: ListenAddress, accessToken: String?) {
+    ///   - inbox: the folder notes typed on the page are written to (nil: the page cannot take notes).
+    public init(store: DraftStore, listen: ListenAddress, accessToken: String?, inbox: String? = nil) {
         self.store = Mutex(StoreBox(store: store))
         self.listen = listen
         self.accessToken = accessToken
+        self.inbox = inbox
         csrfToken = Self.randomToken()
     }
+
+    /// Ends the open event streams (before the server stops, which waits for them).
+    public func stop() { stopping.store(true, ordering: .releasing) }
 
     /// Tells the app the port the server listens on (for the Host check).
     public func bound(to port: Int) { boundPort.store(port, ordering: .releasing) }
@@ -68,16 +77,30 @@ public final class WebApp: Sendable {
             guard isGet else { return Self.methodNotAllowed("GET") }
             return HTTPResponse(status: 200, headers: [("Content-Type", "text/css; charset=utf-8")], body: Data(Page.stylesheet.utf8))
         }
+        if parts == ["app.js"] {
+            guard isGet else { return Self.methodNotAllowed("GET") }
+            return HTTPResponse(status: 200, headers: [("Content-Type", "text/javascript; charset=utf-8")], body: Data(Page.script.utf8))
+        }
+        if parts == ["notes", "new"] {
+            guard isGet else { return Self.methodNotAllowed("GET") }
+            return .html(Page.newNote(csrf: csrfToken, inbox: inbox))
+        }
+        if parts == ["notes"] {
+            guard request.method == "POST" else { return Self.methodNotAllowed("POST") }
+            guard Self.sameToken(request.form["csrf"], csrfToken) else { return Self.staleForm }
+            return newNote(request.form["note"] ?? "")
+        }
+        if parts.count == 3, parts[0] == "drafts", parts[2] == "events" {
+            guard isGet else { return Self.methodNotAllowed("GET") }
+            return withDraftID(parts[1]) { events($0) }
+        }
         if parts.count == 2, parts[0] == "drafts" {
             guard isGet else { return Self.methodNotAllowed("GET") }
             return withDraftID(parts[1]) { draftPage($0, notice: request.query["done"].flatMap { Self.notices[$0] }) }
         }
         if parts.count == 3, parts[0] == "drafts", ["save", "approve", "refill"].contains(parts[2]) {
             guard request.method == "POST" else { return Self.methodNotAllowed("POST") }
-            guard Self.sameToken(request.form["csrf"], csrfToken) else {
-                return .html(Page.message(title: "Not saved", text: "This form is out of date or came from another site, "
-                                          + "so nothing was changed. Reload the page and try again."), status: 403)
-            }
+            guard Self.sameToken(request.form["csrf"], csrfToken) else { return Self.staleForm }
             return withDraftID(parts[1]) { id in
                 switch parts[2] {
                 case "save": save(id, form: request.form)
@@ -88,6 +111,10 @@ public final class WebApp: Sendable {
         }
         return .html(Page.message(title: "Not found", text: "There is no page at this address. Go to the queue: /"), status: 404)
     }
+
+    private static let staleForm = HTTPResponse.html(
+        Page.message(title: "Not saved", text: "This form is out of date or came from another site, "
+                     + "so nothing was changed. Reload the page and try again."), status: 403)
 
     private static func methodNotAllowed(_ allowed: String) -> HTTPResponse {
         HTTPResponse(status: 405, headers: [("Allow", allowed), ("Content-Type", "text/plain; charset=utf-8")],
@@ -228,12 +255,113 @@ public final class WebApp: Sendable {
         }
     }
 
+    // MARK: - New notes and live fills
+
+    /// Saves `text` as a file in the inbox, as if dropped there, records it in the ledger (queued
+    /// for a fill) and sends the browser to its draft, which fills live.
+    private func newNote(_ typed: String) -> HTTPResponse {
+        let text = typed.replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let inbox else {
+            return .html(Page.message(title: "Not saved", text: "This server has no inbox for new notes; start it "
+                                      + "with --inbox DIR or --watch DIR."), status: 409)
+        }
+        guard !text.isEmpty else {
+            return .html(Page.newNote(csrf: csrfToken, inbox: inbox, error: "Write a note first."), status: 400)
+        }
+        do {
+            let path = try Self.writeNote(text, into: inbox)
+            let change = try store.withLock { try $0.store.recordNote(path: path, text: text) }
+            switch change {
+            case .created(let id), .changed(let id), .unchanged(let id?):
+                return .redirect(to: "/drafts/\(id)")
+            case .unchanged(nil), .duplicate:
+                return .html(Page.message(title: "Already in the ledger", text: "The same note is already in the ledger, "
+                                          + "so no second draft was made. Search for it in the queue."))
+            }
+        } catch {
+            return failure(error)
+        }
+    }
+
+    /// Writes `text` to a new file `web-<time>-<random>.txt` in `inbox`: first under a hidden
+    /// name, then renamed, so a watcher reads it only whole.
+    static func writeNote(_ text: String, into inbox: String) throws -> String {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: inbox, isDirectory: &isFolder), isFolder.boolValue else {
+            throw WebError(description: "the inbox \(inbox) is not a folder; create it, or start serve with --inbox DIR")
+        }
+        let stamp = Timestamp.string(Date()).filter(\.isNumber)
+        let name = "web-\(stamp)-\(String(randomToken().prefix(6))).txt"
+        let folder = URL(fileURLWithPath: inbox)
+        let hidden = folder.appendingPathComponent("." + name + ".part")
+        let final = folder.appendingPathComponent(name)
+        do {
+            // Exactly the text recorded: the watcher reading the file finds it unchanged.
+            try Data(text.utf8).write(to: hidden)
+            try FileManager.default.moveItem(at: hidden, to: final)
+        } catch {
+            try? FileManager.default.removeItem(at: hidden)
+            throw WebError(description: "cannot write the note into \(inbox): \(error.localizedDescription); nothing was recorded")
+        }
+        return final.standardizedFileURL.path
+    }
+
+    /// Server-sent events for draft `id`: its fields, status and sources each time they change
+    /// (a snapshot written by the filling model, a saved edit), until it is no longer being filled.
+    private func events(_ id: Int64) -> HTTPResponse {
+        let cursor = EventCursor()
+        return HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream; charset=utf-8")], stream: { [self] in
+            while !stopping.load(ordering: .acquiring), !cursor.finished {
+                guard let event = try? store.withLock({ try Self.event($0.store, id) }) else { return nil }
+                if cursor.last != event.json {
+                    cursor.last = event.json
+                    cursor.idle = 0
+                    // After the fill ends, one last event and the stream closes.
+                    cursor.finished = !event.filling
+                    return Data("event: draft\ndata: \(event.json)\n\n".utf8)
+                }
+                cursor.idle += 1
+                // A comment now and then: a closed connection is noticed and released.
+                if cursor.idle % 100 == 0 { return Data(": waiting\n\n".utf8) }
+                Thread.sleep(forTimeInterval: 0.15)
+            }
+            return nil
+        })
+    }
+
+    /// The draft as the page's script reads it.
+    static func event(_ store: DraftStore, _ id: Int64) throws -> (json: String, filling: Bool) {
+        let draft = try store.draft(id)
+        let sources = try store.fieldSources(id)
+        var fields: [String: Any] = [:]
+        var origins: [String: Any] = [:]
+        for field in Expense.fieldNames {
+            fields[field] = draft.expense.text(of: field) ?? ""
+            origins[field] = draft.locked.contains(field) ? "user · locked" : sources[field]?.rawValue ?? "-"
+        }
+        let object: [String: Any] = ["id": id, "status": draft.status.rawValue, "version": draft.version,
+                                     "reason": draft.statusReason ?? "", "fields": fields, "sources": origins]
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        return (String(decoding: data, as: UTF8.self), [.queued, .filling].contains(draft.status))
+    }
+
     private func failure(_ error: any Error) -> HTTPResponse {
         if case StoreError.noSuchDraft(let id)? = error as? StoreError {
             return .html(Page.message(title: "Not found", text: "There is no draft \(id)."), status: 404)
         }
         return .html(Page.message(title: "Something went wrong", text: "\(error)"), status: 500)
     }
+}
+
+/// Where one event stream is: read and written only by its connection's thread, one call at a time.
+private final class EventCursor: @unchecked Sendable {
+    var last: String?
+    var finished = false
+    var idle = 0
+}
+
+struct WebError: Error, CustomStringConvertible {
+    let description: String
 }
 
 /// The ledger's store, used by one request at a time (SQLite connections are not shared).

@@ -157,6 +157,55 @@ import FoundationNetworking
         #expect(weak.stderr.contains("at least 16 printable characters"))
     }
 
+    /// *Fill in the form*: the note is saved in the inbox as a file and recorded like a dropped
+    /// one; with `--watch` the real model fills it, and the page's event stream follows the fill.
+    @Test func aNoteTypedOnThePageIsFiledAndFillsLive() async throws {
+        let folder = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: folder.path("Inbox"), withIntermediateDirectories: true)
+        let environment: [String: String?] = ["NOTELEDGER_DB": folder.path("ledger.sqlite")]
+        let serve = try await ServeProcess(environment: environment, arguments: ["--watch", folder.path("Inbox")])
+        defer { serve.stop(); withExtendedLifetime(folder) {} }
+        let form = try await serve.get("/notes/new")
+        let token = try #require(form.text.firstMatch(of: /name="csrf" value="([0-9a-f]+)"/).map { String($0.output.1) })
+        let note = "flat white and a croissant 6.40 at Café Lindqvist"
+        let posted = try await serve.post("/notes", ["csrf": token, "note": note])
+        #expect(posted.status == 200)
+        let id = try #require(posted.text.firstMatch(of: /data-draft="(\d+)"/).map { Int($0.output.1)! })
+        // Saved as a file beside the synced notes, the text exactly as typed.
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path("Inbox"))
+        #expect(files.count == 1 && files[0].hasPrefix("web-") && files[0].hasSuffix(".txt"))
+        #expect(try String(contentsOfFile: folder.path("Inbox/" + files[0]), encoding: .utf8) == note)
+        // The stream ends once the fill is done; each event holds the draft as the ledger had it.
+        let stream = try await serve.get("/drafts/\(id)/events")
+        #expect(stream.headers["content-type"]?.hasPrefix("text/event-stream") == true)
+        let events = stream.text.split(separator: "\n").filter { $0.hasPrefix("data: ") }.compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.dropFirst(6).utf8)) as? [String: Any]
+        }
+        #expect(!events.isEmpty)
+        let last = try #require(events.last)
+        #expect(["ready", "review"].contains(last["status"] as? String))
+        let fields = try #require(last["fields"] as? [String: String])
+        #expect(fields["amount"] == "6.40")
+        #expect(fields["category"] == "food")
+        #expect((last["sources"] as? [String: String])?["category"] == "model")
+        // A field once filled stays filled in later events: snapshots only add.
+        var filled = Set<String>()
+        for event in events {
+            let values = event["fields"] as? [String: String] ?? [:]
+            #expect(filled.allSatisfy { values[$0]?.isEmpty == false })
+            filled.formUnion(values.filter { !$0.value.isEmpty }.keys)
+        }
+        // The watcher saw the file and found it already recorded: one draft, filled once.
+        let history = try runNoteLedger(["history", String(id)], environment: environment)
+        #expect(history.stdout.split(separator: "\n").filter { $0.hasPrefix("v") }.count == 1, "\(history.stdout)")
+        let page = try await serve.get("/drafts/\(id)")
+        #expect(page.text.contains(#"value="6.40""#))
+        #expect(page.text.contains(#"script src="/app.js""#))
+        #expect(try await serve.post("/notes", ["csrf": token, "note": "   "]).status == 400)
+        #expect(try await serve.post("/notes", ["note": "taxi 12"]).status == 403)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("Inbox")).count == 1)
+    }
+
     /// The access rules, asked of the app directly: a Host header naming another site is refused on
     /// loopback; beyond it, every request carries the token.
     @Test func aRebindingHostOrAMissingTokenIsRefused() throws {
@@ -195,9 +244,9 @@ final class ServeProcess: @unchecked Sendable {
         var rowIDs: [Int] { text.matches(of: /<tr data-id="(\d+)"/).compactMap { Int($0.output.1) } }
     }
 
-    init(environment: [String: String?]) async throws {
+    init(environment: [String: String?], arguments: [String] = []) async throws {
         process.executableURL = TestEnvironment.binaryURL
-        process.arguments = ["serve", "--listen", "127.0.0.1:0"]
+        process.arguments = ["serve", "--listen", "127.0.0.1:0"] + arguments
         var merged = ProcessInfo.processInfo.environment
         for (key, value) in environment { merged[key] = value }
         process.environment = merged
@@ -222,7 +271,7 @@ final class ServeProcess: @unchecked Sendable {
     }
 
     func stop() {
-        process.terminate()
+        process.interrupt()
         process.waitUntilExit()
     }
 

@@ -18,6 +18,11 @@ struct WatchCommand: Command {
     /// 2,000/s kept fills back and drafts lagged; at 32, bursts still queue before they fill).
     static let backlogThatHoldsFills = 32
 
+    init(inbox: String, backend: Backend) {
+        self.inbox = inbox
+        self.backend = backend
+    }
+
     init(parsing arguments: inout ArgumentList) throws {
         inbox = try arguments.option("--inbox") ?? "Inbox"
         backend = try Backend(parsing: &arguments)
@@ -25,6 +30,11 @@ struct WatchCommand: Command {
     }
 
     func run(in context: CommandContext) async throws {
+        try await run(in: context, until: ShutdownSignal())
+    }
+
+    /// Runs until `shutdown` is requested (`serve --watch` shares its own).
+    func run(in context: CommandContext, until shutdown: ShutdownSignal) async throws {
         let console = context.console
         let root = URL(fileURLWithPath: inbox).standardizedFileURL.path
         var isDirectory: ObjCBool = false
@@ -32,7 +42,6 @@ struct WatchCommand: Command {
             throw CommandFailure("the inbox \(root) is not a folder; create it or pass --inbox DIR")
         }
         let log: @Sendable (String) -> Void = { console.err("noteledger: " + $0) }
-        let shutdown = ShutdownSignal()
         let store = try Review.openStore(context)
         try store.connection.disableAutomaticCheckpoints()
         // The watcher records notes on its own thread; this loop fills drafts as jobs appear.
