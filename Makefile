@@ -20,8 +20,9 @@ build: deps
 run: build
 	.build/release/noteledger watch --inbox ./Inbox
 
-## test: set up, build, then every test
+## test: set up (with the headless browser the web app's tests drive), build, then every test
 test: build
+	@./scripts/deps.sh --for-tests
 	swift test
 
 ## bench: extraction beside llama-server's json_schema (the anchor, built by deps from the same llama.cpp)

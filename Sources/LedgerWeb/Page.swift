@@ -159,7 +159,7 @@ enum Page {
                 html += "<input id=\"f-\(field)\" name=\"\(field)\" value=\"\(escape(value))\">"
             }
             html += "<span class=\"origin\" data-field=\"\(field)\">\(origin)\(locked ? " · locked" : "")</span>"
-                + "<span class=\"confidence\">\(confidence)</span></div>\n"
+                + "<span class=\"confidence\" data-field=\"\(field)\">\(confidence)</span></div>\n"
         }
         html += "<button type=\"submit\">Save</button>\n</form>\n"
         html += "<div class=\"actions\">"
@@ -219,6 +219,8 @@ enum Page {
               if (input && document.activeElement !== input) input.value = value;
               const origin = document.querySelector('.origin[data-field="' + field + '"]');
               if (origin) origin.textContent = event.sources[field];
+              const confidence = document.querySelector('.confidence[data-field="' + field + '"]');
+              if (confidence && field in event.confidence) confidence.textContent = event.confidence[field].toFixed(2);
             }
             const status = document.getElementById("status");
             status.textContent = event.status;

@@ -333,6 +333,7 @@ public final class WebApp: Sendable {
     static func event(_ store: DraftStore, _ id: Int64) throws -> (json: String, filling: Bool) {
         let draft = try store.draft(id)
         let sources = try store.fieldSources(id)
+        let confidence = try store.confidence(id)
         var fields: [String: Any] = [:]
         var origins: [String: Any] = [:]
         for field in Expense.fieldNames {
@@ -340,7 +341,8 @@ public final class WebApp: Sendable {
             origins[field] = draft.locked.contains(field) ? "user · locked" : sources[field]?.rawValue ?? "-"
         }
         let object: [String: Any] = ["id": id, "status": draft.status.rawValue, "version": draft.version,
-                                     "reason": draft.statusReason ?? "", "fields": fields, "sources": origins]
+                                     "reason": draft.statusReason ?? "", "fields": fields, "sources": origins,
+                                     "confidence": confidence]
         let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
         return (String(decoding: data, as: UTF8.self), [.queued, .filling].contains(draft.status))
     }
