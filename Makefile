@@ -6,7 +6,7 @@ LLAMA_PREFIX := $(CACHE)/llama.cpp-$(LLAMA_VERSION)
 export PKG_CONFIG_PATH := $(LLAMA_PREFIX)/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 export PATH := /opt/swift/usr/bin:$(PATH)
 
-.PHONY: deps build run test bench bench-server bench-extract bench-ablation bench-store bench-export bench-record bench-learn fuzz clean
+.PHONY: deps build run test bench bench-server bench-extract bench-ablation bench-store bench-serve bench-export bench-record bench-learn fuzz clean
 
 ## deps: install Debian packages, build llama.cpp and fetch the model (idempotent)
 deps:
@@ -44,6 +44,10 @@ bench-ablation: build
 ## bench-store: review queries on a 1,000,000-draft ledger beside the sqlite3 shell
 bench-store: build
 	Benchmarks/store-bench.sh
+
+## bench-serve: the web app's queue, search and draft pages on a 1,000,000-draft ledger (p50/p99 ms)
+bench-serve: build
+	python3 Benchmarks/serve-bench.py
 
 ## bench-export: export --all of a 1,000,000-draft ledger beside sqlite3 -csv
 bench-export: build

@@ -183,7 +183,13 @@ public final class WebApp: Sendable {
             if let status { terms.append("status:\(status.rawValue)") }
             var query = try DraftQuery(terms, limit: Self.pageSize + 1)
             query.before = before
-            let drafts = try store.withLock { try $0.store.drafts(matching: query) }
+            let drafts = try store.withLock { box in
+                let drafts = try box.store.drafts(matching: query)
+                // As `noteledger query` does: statistics for the planner (rarely any work; without
+                // them a search such as category:food amount>20 sorts a quarter of a large ledger).
+                try? box.store.refreshQueryStatistics()
+                return drafts
+            }
             return .html(Page.queue(drafts: Array(drafts.prefix(Self.pageSize)), search: search, status: status,
                                     olderFrom: drafts.count > Self.pageSize ? drafts[Self.pageSize - 1].id : nil))
         } catch let error as DraftQuery.TermError {

@@ -206,6 +206,53 @@ import FoundationNetworking
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("Inbox")).count == 1)
     }
 
+    /// With no model to load, the rules fill a note typed on the page, and the page says so.
+    @Test func withoutAModelTheRulesFillItAndThePageSaysSo() async throws {
+        let folder = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: folder.path("Inbox"), withIntermediateDirectories: true)
+        let environment: [String: String?] = ["NOTELEDGER_DB": folder.path("ledger.sqlite"),
+                                              "NOTELEDGER_MODEL": folder.path("no-such-model.gguf")]
+        let serve = try await ServeProcess(environment: environment, arguments: ["--watch", folder.path("Inbox")])
+        defer { serve.stop(); withExtendedLifetime(folder) {} }
+        let token = try #require(try await serve.get("/notes/new").text.firstMatch(of: /name="csrf" value="([0-9a-f]+)"/)
+            .map { String($0.output.1) })
+        let posted = try await serve.post("/notes", ["csrf": token, "note": "parking garage 14.50"])
+        let id = try #require(posted.text.firstMatch(of: /data-draft="(\d+)"/).map { Int($0.output.1)! })
+        let stream = try await serve.get("/drafts/\(id)/events")
+        #expect(stream.text.contains(#""reason":"extracted by rules"#))
+        let page = try await serve.get("/drafts/\(id)")
+        #expect(page.text.contains("Needs review: extracted by rules"))
+        #expect(page.text.contains(#"value="14.50""#))
+    }
+
+    /// *Refill* on the page queues the draft; the watch fills it again and keeps the locked field.
+    @Test func refillOnThePageKeepsTheLockedFields() async throws {
+        let folder = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: folder.path("Inbox"), withIntermediateDirectories: true)
+        try folder.write("uber 23,10 airport", to: "Inbox/uber.txt")
+        let environment: [String: String?] = ["NOTELEDGER_DB": folder.path("ledger.sqlite")]
+        #expect(try runNoteLedger(["ingest", folder.path("Inbox"), "--backend", "rules"], environment: environment).status == 0)
+        let serve = try await ServeProcess(environment: environment, arguments: ["--watch", folder.path("Inbox"), "--backend", "rules"])
+        defer { serve.stop(); withExtendedLifetime(folder) {} }
+        let id = try draftID(environment, note: "uber.txt")
+        let token = try #require(try await serve.csrfToken(draft: id))
+        #expect(try await serve.post("/drafts/\(id)/save", ["csrf": token, "amount": "25.00"]).text.contains("Saved."))
+        let queued = try await serve.post("/drafts/\(id)/refill", ["csrf": token])
+        #expect(queued.text.contains("Queued for a refill"))
+        // The watch fills it again: a third version, by the rules, with the amount still the user's.
+        var versions: [Substring] = []
+        for _ in 0..<100 {
+            versions = try runNoteLedger(["history", String(id)], environment: environment).stdout.split(separator: "\n")
+                .filter { $0.hasPrefix("v") }
+            if versions.count == 3 { break }
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+        #expect(versions.count == 3)
+        let page = try await serve.get("/drafts/\(id)")
+        #expect(page.text.contains(#"name="amount" inputmode="decimal" value="25.00""#))
+        #expect(page.text.contains("data-field=\"amount\">user · locked"))
+    }
+
     /// The access rules, asked of the app directly: a Host header naming another site is refused on
     /// loopback; beyond it, every request carries the token.
     @Test func aRebindingHostOrAMissingTokenIsRefused() throws {
