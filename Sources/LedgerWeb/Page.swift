@@ -194,7 +194,7 @@ enum Page {
         html += """
             <form class="new-note" method="post" action="/notes">
             <input type="hidden" name="csrf" value="\(escape(csrf))">
-            <textarea name="note" rows="5" required placeholder="Lunch with Ana at Casa Lucio, 48.50 for the team offsite"></textarea>
+            <textarea name="note" rows="5" required placeholder="Lunch with Ana at Café Verde, 32.40 for the team offsite"></textarea>
             <button type="submit">Fill in the form</button>
             </form>
             <p class="path">Saved as a file in \(escape(inbox)), like a note your phone syncs, and recorded in the ledger.</p>

@@ -73,6 +73,9 @@ import FoundationNetworking
         let page = try await serve.get("/drafts/\(id)")
         #expect(page.text.contains("value=\"Airport ride\""))
         #expect(page.text.contains("data-field=\"purpose\">user · locked"))
+        // And an approval with `approve` is the page's status.
+        #expect(try runNoteLedger(["approve", String(id)], environment: environment).status == 0)
+        #expect(try await serve.get("/drafts/\(id)").text.contains(#"id="status">approved"#))
     }
 
     @Test func aBadValueOrAMissingCSRFTokenChangesNothing() async throws {
