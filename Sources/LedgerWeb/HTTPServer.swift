@@ -25,12 +25,19 @@ public struct HTTPRequest: Sendable {
         self.body = body
     }
 
-    /// The body read as an HTML form (`application/x-www-form-urlencoded`); the last value of a name wins.
+    /// The body read as an HTML form (`application/x-www-form-urlencoded`); the last value of a name
+    /// wins. Any bytes are accepted: a malformed escape is kept as written, invalid UTF-8 replaced.
+    /// (Not URLComponents: its setter stops the process on a malformed escape such as "%zz".)
     public var form: [String: String] {
-        var components = URLComponents()
-        components.percentEncodedQuery = String(decoding: body, as: UTF8.self).replacingOccurrences(of: "+", with: "%20")
+        func decoded(_ part: Substring) -> String {
+            let spaced = part.replacingOccurrences(of: "+", with: " ")
+            return spaced.removingPercentEncoding ?? spaced
+        }
         var fields: [String: String] = [:]
-        for item in components.queryItems ?? [] { fields[item.name] = item.value ?? "" }
+        for pair in String(decoding: body, as: UTF8.self).split(separator: "&") where !pair.isEmpty {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            fields[decoded(parts[0])] = parts.count == 2 ? decoded(parts[1]) : ""
+        }
         return fields
     }
 }

@@ -256,6 +256,25 @@ import FoundationNetworking
         #expect(page.text.contains("data-field=\"amount\">user · locked"))
     }
 
+    /// Form bodies are hostile input too: malformed escapes, invalid UTF-8 and odd separators are
+    /// read without stopping the server.
+    @Test func malformedFormBodiesAreReadAndRefusedNotFatal() async throws {
+        let bodies: [[UInt8]] = [Array("csrf=%zz&note=%".utf8), Array("note=%E2%82&csrf".utf8), [0x6e, 0x3d, 0xff, 0xfe, 0x00],
+                                 Array("=&&=x&note=a+b%20c".utf8)]
+        for body in bodies { _ = HTTPRequest(method: "POST", path: "/notes", body: Data(body)).form }
+        #expect(HTTPRequest(method: "POST", path: "/", body: Data("note=a+b%20c&x=%zz".utf8)).form == ["note": "a b c", "x": "%zz"])
+        let (folder, serve, _) = try await served()
+        defer { serve.stop(); withExtendedLifetime(folder) {} }
+        for body in bodies {
+            var request = URLRequest(url: URL(string: serve.base.absoluteString + "notes")!)
+            request.httpMethod = "POST"
+            request.httpBody = Data(body)
+            let (_, response) = try await URLSession.shared.data(for: request)
+            #expect((response as? HTTPURLResponse)?.statusCode == 403)
+        }
+        #expect(try await serve.get("/").status == 200)
+    }
+
     /// The access rules, asked of the app directly: a Host header naming another site is refused on
     /// loopback; beyond it, every request carries the token.
     @Test func aRebindingHostOrAMissingTokenIsRefused() throws {
