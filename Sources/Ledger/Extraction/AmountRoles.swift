@@ -337,7 +337,7 @@ enum AmountRoles {
 
     private static let writerOwns: Set<String> = ["my", "mi", "ma", "mon", "mein", "meinen", "meine", "meiner", "minha", "meu",
                                                   "mia", "mio", "mijn"]
-    private static let shareWords: Set<String> = ["part", "share", "portion", "cut", "half", "parte", "part", "anteil",
+    private static let shareWords: Set<String> = ["part", "share", "portion", "cut", "half", "parte", "anteil",
                                                   "teil", "hälfte", "mitad", "moitié", "metà", "metade", "deel", "aandeel"]
 
     /// - Parameter equalsSign: "= 31" ends a sum (a written note); bank messages write "Bal=52.50".
