@@ -130,12 +130,10 @@ import TestSupport
         let server = try await RunningServer()
         let model = LlamaServerModel(endpoint: ServerEndpoint(baseURL: server.url, attempts: 4), modelName: "m")
         let request = GenerationRequest(prompt: "x", grammar: Grammar("root ::= ("))
-        let started = Date()
         await #expect(throws: ServerError.status(code: 400, message: "Failed to initialize samplers: failed to parse grammar")) {
             for try await _ in model.generate(request) {}
         }
-        // Not tried again: a 400 is a bug to fix, not a server to wait for.
-        #expect(Date().timeIntervalSince(started) < 5)
+        // That it is not tried again is counted by the scripted server (BrokenServerTests), not timed here.
     }
 
     @Test func aServerThatIsDownIsUnreachableAfterEveryTry() async throws {

@@ -3,6 +3,9 @@
 request the way MODE says, for the tests of NoteLedger's server faults (the happy path is always
 the real llama-server). Usage: broken_server.py MODE PORT; prints "ready" when listening.
 
+GET /repeats answers the most times one request (the same path and body) was POSTed: 1 when
+nothing was tried again (a test's way to see retries without timing them).
+
 MODE: unavailable  503 with Retry-After: 0 (a server that is overloaded or starting)
       reject       400 {"error": {"message": ...}} (a request the server refuses)
       garbage      200 with a body that is not JSON
@@ -10,8 +13,11 @@ MODE: unavailable  503 with Retry-After: 0 (a server that is overloaded or start
 import http.server
 import json
 import sys
+import threading
 
 MODE, PORT = sys.argv[1], int(sys.argv[2])
+seen = {}
+lock = threading.Lock()
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -28,13 +34,18 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.wfile.write(data)
 
     def do_GET(self):
-        if self.path == "/props":
+        if self.path == "/repeats":
+            with lock:
+                self.answer(200, str(max(seen.values(), default=0)))
+        elif self.path == "/props":
             self.answer(200, json.dumps({"model_path": "/models/scripted.gguf", "total_slots": 1}))
         else:
             self.answer(404, json.dumps({"error": {"message": "not found"}}))
 
     def do_POST(self):
-        self.rfile.read(int(self.headers.get("Content-Length", "0")))
+        body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+        with lock:
+            seen[(self.path, body)] = seen.get((self.path, body), 0) + 1
         if MODE == "unavailable":
             self.answer(503, json.dumps({"error": {"message": "Loading model"}}), [("Retry-After", "0")])
         elif MODE == "reject":
