@@ -360,6 +360,9 @@ public final class LlamaServerModel: LanguageModel {
                 throw error
             } catch is CancellationError {
                 throw CancellationError()
+            } catch let error as URLError where error.code == .timedOut {
+                failure = .unreachable(url: endpoint.displayURL, reason: "no answer within \(Self.seconds(endpoint.requestTimeout)); "
+                                       + "a server that needs longer takes a longer --server-timeout")
             } catch {
                 if Task.isCancelled { throw CancellationError() }
                 failure = .unreachable(url: endpoint.displayURL, reason: error.localizedDescription)
@@ -367,6 +370,11 @@ public final class LlamaServerModel: LanguageModel {
             guard failure.isTemporary, attempt < endpoint.attempts else { throw failure }
             try await Task.sleep(nanoseconds: UInt64(Self.delay(attempt: attempt, retryAfter: retryAfter) * 1e9))
         }
+    }
+
+    /// "2 s", "0.5 s".
+    static func seconds(_ interval: TimeInterval) -> String {
+        interval == interval.rounded() && interval < 1e9 ? "\(Int(interval)) s" : "\(interval) s"
     }
 
     /// How long to wait before try `attempt + 1`: what the server asked (at most a minute), else

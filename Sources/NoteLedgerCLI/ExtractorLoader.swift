@@ -9,7 +9,7 @@ import Ledger
 /// `--server-concurrency N` (`NOTELEDGER_SERVER_CONCURRENCY`; default: the server's slots).
 enum Backend: Equatable {
     case model, rules
-    case server(url: URL, apiKeyFile: String?, concurrency: Int?)
+    case server(url: URL, apiKeyFile: String?, concurrency: Int?, timeout: TimeInterval)
 
     /// The options' help, for the commands that extract.
     static let options = """
@@ -17,17 +17,22 @@ enum Backend: Equatable {
           --server URL      the server for `--backend server` (env NOTELEDGER_SERVER), e.g. http://127.0.0.1:8080
           --api-key-file PATH      a file holding the server's API key (env NOTELEDGER_API_KEY_FILE)
           --server-concurrency N   requests in flight (env NOTELEDGER_SERVER_CONCURRENCY; default: the server's slots)
+          --server-timeout SECONDS how long one request may take (env NOTELEDGER_SERVER_TIMEOUT; default 120)
         """
+
+    /// How long one server request may take unless `--server-timeout` says otherwise.
+    static let defaultServerTimeout: TimeInterval = 120
 
     init(parsing arguments: inout ArgumentList, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         let name = try arguments.option("--backend")
         let serverFlag = try arguments.option("--server")
         let keyFlag = try arguments.option("--api-key-file")
         let concurrencyFlag = try arguments.option("--server-concurrency")
+        let timeoutFlag = try arguments.option("--server-timeout")
         switch name {
         case nil, "model", "rules":
-            if serverFlag != nil || keyFlag != nil || concurrencyFlag != nil {
-                throw UsageError("--server, --api-key-file and --server-concurrency go with --backend server")
+            if serverFlag != nil || keyFlag != nil || concurrencyFlag != nil || timeoutFlag != nil {
+                throw UsageError("--server, --api-key-file, --server-concurrency and --server-timeout go with --backend server")
             }
             self = name == "rules" ? .rules : .model
         case "server":
@@ -44,7 +49,16 @@ enum Backend: Equatable {
                 }
                 concurrency = value
             }
-            self = .server(url: url, apiKeyFile: keyFlag ?? environment["NOTELEDGER_API_KEY_FILE"], concurrency: concurrency)
+            var timeout = Self.defaultServerTimeout
+            if let text = timeoutFlag ?? environment["NOTELEDGER_SERVER_TIMEOUT"] {
+                // Whole seconds: FoundationNetworking hands libcurl whole seconds (0.5 would mean at once).
+                guard let value = Int(text), value >= 1 else {
+                    throw UsageError("--server-timeout must be a whole number of seconds, at least 1, not '\(text)'")
+                }
+                timeout = TimeInterval(value)
+            }
+            self = .server(url: url, apiKeyFile: keyFlag ?? environment["NOTELEDGER_API_KEY_FILE"], concurrency: concurrency,
+                           timeout: timeout)
         case let other?:
             throw UsageError("--backend must be `model`, `rules` or `server`, not '\(other)'")
         }
@@ -68,8 +82,9 @@ enum ExtractorLoader {
                 console.err("noteledger: NOTELEDGER_RULES_OFF names an unknown rule family ('\(off)'); known: "
                     + RuleFamilies.names.map(\.0).joined(separator: ", ") + ". Applying every rule.")
         }
-        if case .server(let url, let keyFile, let concurrency) = backend {
-            return await loadServer(url: url, keyFile: keyFile, concurrency: concurrency, console: console, waiting: waiting)
+        if case .server(let url, let keyFile, let concurrency, let timeout) = backend {
+            return await loadServer(url: url, keyFile: keyFile, concurrency: concurrency, timeout: timeout, console: console,
+                                    waiting: waiting)
         }
         guard backend == .model else { return ExpenseExtractor(model: nil) }
         do {
@@ -104,11 +119,11 @@ extension ExtractorLoader {
 
     /// The extractor on an inference server: asks it what it runs and how many slots it has; when
     /// it cannot, the rules, saying why.
-    static func loadServer(url: URL, keyFile: String?, concurrency: Int?, console: Console,
+    static func loadServer(url: URL, keyFile: String?, concurrency: Int?, timeout: TimeInterval, console: Console,
                            waiting: (@Sendable () -> Bool)? = nil) async -> ExpenseExtractor {
         do {
             let apiKey = try readAPIKey(keyFile)
-            let probing = ServerEndpoint(baseURL: url, apiKey: apiKey, attempts: 2)
+            let probing = ServerEndpoint(baseURL: url, apiKey: apiKey, requestTimeout: timeout, attempts: 2)
             var outage = Outage(recovery: "the inference server at \(probing.displayURL) answers",
                                 waiting: "notes are recorded and wait in the queue until it answers")
             var answer: (modelName: String, slots: Int)?
@@ -122,7 +137,7 @@ extension ExtractorLoader {
                 }
             }
             let (name, slots) = answer!
-            let endpoint = ServerEndpoint(baseURL: url, apiKey: apiKey, concurrency: concurrency ?? slots)
+            let endpoint = ServerEndpoint(baseURL: url, apiKey: apiKey, requestTimeout: timeout, concurrency: concurrency ?? slots)
             return ExpenseExtractor(model: LlamaServerModel(endpoint: endpoint, modelName: name))
         } catch {
             console.err("""

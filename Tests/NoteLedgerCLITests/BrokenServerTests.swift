@@ -41,6 +41,23 @@ import TestSupport
         #expect(list.allSatisfy { $0["status"] as? String == "queued" }, "\(list)")
     }
 
+    /// A server that never answers: each request gives up after --server-timeout, is tried again
+    /// as a connection failure is, and the note gets a rules draft that says why.
+    @Test func aServerThatNeverAnswersTimesOutAndTheRulesFillTheNote() throws {
+        let (server, url) = try Self.start("hang")
+        defer { server.terminate() }
+        let result = try runNoteLedger(["extract", "ferry ticket 7.60", "--backend", "server", "--server", url,
+                                        "--server-timeout", "1"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(#""origin": "rules""#), "\(result.stdout)")
+        #expect(result.stdout.contains("could not be reached") && result.stdout.contains("no answer within 1 s")
+                && result.stdout.contains("longer --server-timeout"), "\(result.stdout)")
+        #expect(result.stdout.contains(#""amount": "7.60""#))
+        let bad = try runNoteLedger(["extract", "x", "--backend", "server", "--server", url, "--server-timeout", "0.5"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("--server-timeout must be a whole number of seconds, at least 1"))
+    }
+
     @Test(arguments: [("reject", "rejected the request (HTTP 400): failed to parse grammar"),
                       ("garbage", "could not be read")])
     func aServerThatAnswersBadlyGivesARulesDraftThatSaysWhy(mode: String, reason: String) throws {

@@ -9,11 +9,13 @@ nothing was tried again (a test's way to see retries without timing them).
 MODE: unavailable  503 with Retry-After: 0 (a server that is overloaded or starting)
       reject       400 {"error": {"message": ...}} (a request the server refuses)
       garbage      200 with a body that is not JSON
+      hang         no answer at all (a server stuck mid-request)
 """
 import http.server
 import json
 import sys
 import threading
+import time
 
 MODE, PORT = sys.argv[1], int(sys.argv[2])
 seen = {}
@@ -46,7 +48,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
         with lock:
             seen[(self.path, body)] = seen.get((self.path, body), 0) + 1
-        if MODE == "unavailable":
+        if MODE == "hang":
+            time.sleep(3600)
+        elif MODE == "unavailable":
             self.answer(503, json.dumps({"error": {"message": "Loading model"}}), [("Retry-After", "0")])
         elif MODE == "reject":
             self.answer(400, json.dumps({"error": {"message": "failed to parse grammar"}}))
