@@ -152,9 +152,9 @@ enum Page {
                 }
                 html += "</select>"
             case "amount":
-                html += "<input id=\"f-amount\" name=\"amount\" inputmode=\"decimal\" value=\"\(escape(value))\" placeholder=\"23.45\">"
+                html += "<input id=\"f-amount\" name=\"amount\" inputmode=\"decimal\" value=\"\(escape(value))\" placeholder=\"0.00\">"
             case "date":
-                html += "<input id=\"f-date\" name=\"date\" value=\"\(escape(value))\" placeholder=\"2026-11-20\">"
+                html += "<input id=\"f-date\" name=\"date\" value=\"\(escape(value))\" placeholder=\"YYYY-MM-DD\">"
             default:
                 html += "<input id=\"f-\(field)\" name=\"\(field)\" value=\"\(escape(value))\">"
             }
