@@ -13,7 +13,9 @@ usage: bench.py --server PATH --model GGUF [--bin PATH] [--eval DIR] [--sets tra
 The anchor is slow (under 1 note/s): by default it runs on the check set `val` only, and the
 "× anchor" column is filled where both ran.
 """
-import argparse, json, os, shutil, socket, subprocess, sys, tempfile, time, urllib.request
+import argparse, json, os, shutil, subprocess, sys, tempfile, time, urllib.request
+
+from benchlib import score, start_llama_server
 
 CATEGORIES = ["food", "travel", "shopping", "other"]
 
@@ -46,12 +48,6 @@ SHOTS = [
 ]
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def post(url, body, timeout=300):
     req = urllib.request.Request(url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(req, timeout=timeout) as r:
@@ -59,24 +55,9 @@ def post(url, body, timeout=300):
 
 
 def start_server(server, model, threads, log):
-    port = free_port()
-    proc = subprocess.Popen(
-        [server, "-m", model, "--host", "127.0.0.1", "--port", str(port), "-np", "1", "--swa-full",
-         "-c", "4096", "-t", str(threads), "-tb", str(threads), "--no-webui"],
-        stdout=log, stderr=subprocess.STDOUT)
-    deadline = time.time() + 120
-    while time.time() < deadline:
-        if proc.poll() is not None:
-            sys.exit(f"bench: llama-server exited with {proc.returncode}; see {log.name}")
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=2) as r:
-                if r.status == 200:
-                    return proc, port
-        except OSError:
-            pass
-        time.sleep(0.3)
-    proc.kill()
-    sys.exit(f"bench: llama-server did not become ready in 120 s; see {log.name}")
+    return start_llama_server(
+        [server, "-m", model, "-np", "1", "--swa-full", "-c", "4096", "-t", str(threads), "-tb", str(threads), "--no-webui"],
+        "bench", 120, stdout=log, stderr=subprocess.STDOUT, hint=f"; see {log.name}")
 
 
 def anchor_messages(note):
@@ -112,11 +93,6 @@ def run_noteledger(binary, gold, out_path):
     with open(out_path, "w", encoding="utf-8") as out:
         subprocess.run([binary, "extract", "--jsonl", gold], stdout=out, stderr=subprocess.DEVNULL, check=True)
     return time.perf_counter() - start
-
-
-def score(score_py, gold, pred):
-    return json.loads(subprocess.run([sys.executable, score_py, gold, pred, "--json"],
-                                     capture_output=True, text=True, check=True).stdout)
 
 
 def main():

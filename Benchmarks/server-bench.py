@@ -9,35 +9,18 @@ another merchant, category or purpose than in-process (greedy decoding on both s
 
 usage: server-bench.py --server PATH --model GGUF [--bin PATH] [--eval DIR] [--set val] [--slots 1,2]
 """
-import argparse, json, os, socket, subprocess, sys, tempfile, time, urllib.request
+import argparse, os, subprocess, tempfile, time
+
+from benchlib import score, start_llama_server
 
 FIELDS = ["amount", "merchant", "currency", "category", "date", "non_expense"]
 COMPARED = ["merchant", "category", "purpose"]
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def start_server(path, model, slots, threads):
-    port = free_port()
-    proc = subprocess.Popen([path, "-m", model, "--host", "127.0.0.1", "--port", str(port), "-np", str(slots),
-                             "-t", str(threads), "-c", str(2048 * slots)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(600):
-        try:
-            with urllib.request.urlopen(url + "/health", timeout=2) as r:
-                if r.status == 200:
-                    return proc, url
-        except Exception:
-            if proc.poll() is not None:
-                sys.exit(f"bench-server: llama-server exited with {proc.returncode}")
-            time.sleep(0.1)
-    proc.kill()
-    sys.exit("bench-server: llama-server did not become healthy in 60 s")
+    proc, port = start_llama_server([path, "-m", model, "-np", str(slots), "-t", str(threads), "-c", str(2048 * slots)],
+                                    "bench-server", 60)
+    return proc, f"http://127.0.0.1:{port}"
 
 
 def extract(binary, gold, out, extra):
@@ -45,12 +28,6 @@ def extract(binary, gold, out, extra):
     with open(out, "w") as f:
         subprocess.run([binary, "extract", "--jsonl", gold] + extra, stdout=f, stderr=subprocess.DEVNULL, check=True)
     return time.monotonic() - started
-
-
-def score(evaldir, gold, pred):
-    result = subprocess.run([sys.executable, os.path.join(evaldir, "score.py"), gold, pred, "--json"],
-                            capture_output=True, text=True, check=True)
-    return json.loads(result.stdout)
 
 
 def main():
@@ -80,7 +57,7 @@ def main():
                 proc.kill()
                 proc.wait()
         predictions[name] = [json.loads(l) for l in open(out)]
-        rows.append((name, notes / seconds, score(args.eval, gold, out)))
+        rows.append((name, notes / seconds, score(os.path.join(args.eval, "score.py"), gold, out)))
     base = predictions["in-process"]
     print(f"| {args.set} ({notes} notes) | notes/s | " + " | ".join(FIELDS) + " | other merchant/category/purpose than in-process |")
     print("|---|---:|" + "---:|" * len(FIELDS) + "---:|")
