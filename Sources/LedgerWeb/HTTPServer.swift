@@ -106,7 +106,10 @@ public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
         isIPv6 ? host == "::1" : host.hasPrefix("127.")
     }
 
-    public var description: String { isIPv6 ? "[\(host)]:\(port)" : "\(host):\(port)" }
+    /// The host as a URL writes it: an IPv6 address in brackets.
+    public var urlHost: String { isIPv6 ? "[\(host)]" : host }
+
+    public var description: String { "\(urlHost):\(port)" }
 }
 
 /// Why the server could not start.
@@ -129,14 +132,8 @@ public final class HTTPServer: @unchecked Sendable {
         self.handler = handler
         self.maximumBody = maximumBody
         let context = Unmanaged.passUnretained(self).toOpaque()
-        let started: OpaquePointer? = if address.isIPv6 {
-            withSocketAddress(address) { pointer in
-                noteledger_mhd_start(pointer, 1, accessHandler, requestCompleted, context, 64, 30)
-            }
-        } else {
-            withSocketAddress(address) { pointer in
-                noteledger_mhd_start(pointer, 0, accessHandler, requestCompleted, context, 64, 30)
-            }
+        let started = withSocketAddress(address) { pointer in
+            noteledger_mhd_start(pointer, address.isIPv6 ? 1 : 0, accessHandler, requestCompleted, context, 64, 30)
         }
         guard let started else {
             throw HTTPServerError(description: "cannot listen on \(address): the address is in use or not this machine's "
@@ -251,6 +248,14 @@ private final class StreamState {
 }
 
 private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+    guard let made = makeResponse(response) else { return MHD_Result.NO }
+    defer { MHD_destroy_response(made) }
+    for (name, value) in response.headers { _ = MHD_add_response_header(made, name, value) }
+    return MHD_queue_response(connection, UInt32(response.status), made)
+}
+
+/// libmicrohttpd's response for `response`'s body: copied, or read from its stream as it is produced.
+private func makeResponse(_ response: HTTPResponse) -> OpaquePointer? {
     if let stream = response.stream {
         let state = Unmanaged.passRetained(StreamState(stream)).toOpaque()
         let made = noteledger_mhd_stream({ context, _, buffer, maximum in
@@ -267,19 +272,10 @@ private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MH
         }, state, { context in
             if let context { Unmanaged<StreamState>.fromOpaque(context).release() }
         })
-        guard let made else {
-            Unmanaged<StreamState>.fromOpaque(state).release()
-            return MHD_Result.NO
-        }
-        defer { MHD_destroy_response(made) }
-        for (name, value) in response.headers { _ = MHD_add_response_header(made, name, value) }
-        return MHD_queue_response(connection, UInt32(response.status), made)
+        if made == nil { Unmanaged<StreamState>.fromOpaque(state).release() }
+        return made
     }
-    let made = response.body.withUnsafeBytes { bytes in
+    return response.body.withUnsafeBytes { bytes in
         MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
     }
-    guard let made else { return MHD_Result.NO }
-    defer { MHD_destroy_response(made) }
-    for (name, value) in response.headers { _ = MHD_add_response_header(made, name, value) }
-    return MHD_queue_response(connection, UInt32(response.status), made)
 }

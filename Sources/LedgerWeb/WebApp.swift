@@ -147,11 +147,11 @@ public final class WebApp: Sendable {
         guard accessToken == nil else { return nil }
         let port = boundPort.load(ordering: .acquiring)
         let host = request.headers["host"] ?? ""
-        let allowed = ["127.0.0.1", "localhost", "[::1]", listen.isIPv6 ? "[\(listen.host)]" : listen.host]
+        let allowed = ["127.0.0.1", "localhost", "[::1]", listen.urlHost]
             .flatMap { [$0, "\($0):\(port)"] }
         if allowed.contains(host.lowercased()) { return nil }
         return .html(Page.message(title: "Refused", text: "This server answers only at its own address, "
-                                  + "http://\(listen.isIPv6 ? "[\(listen.host)]" : listen.host):\(port)/"), status: 403)
+                                  + "http://\(listen.urlHost):\(port)/"), status: 403)
     }
 
     private func checkAccess(_ request: HTTPRequest) -> HTTPResponse? {

@@ -53,8 +53,7 @@ struct ServeCommand: Command {
         let app = WebApp(store: store, listen: listen, accessToken: token, inbox: inbox)
         let server = try HTTPServer(listen: listen) { app.respond(to: $0) }
         app.bound(to: server.port)
-        let host = listen.description.hasPrefix("[") ? "[\(listen.host)]" : listen.host
-        context.console.out("serving http://\(host):\(server.port)/ over the ledger \(store.path); stop with Ctrl-C")
+        context.console.out("serving http://\(listen.urlHost):\(server.port)/ over the ledger \(store.path); stop with Ctrl-C")
         // With --watch, the watch runs beside the server until the same signal stops both.
         // A watch that stops on its own (its inbox is gone) stops the server too, with its error.
         let watching = watch.map { watch in
