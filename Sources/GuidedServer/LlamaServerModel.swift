@@ -348,6 +348,8 @@ public final class LlamaServerModel: LanguageModel {
         var attempt = 0
         while true {
             attempt += 1
+            // Which try this is: in a server's log (and to the scripted test server) a retry shows as one.
+            urlRequest.setValue(String(attempt), forHTTPHeaderField: "X-NoteLedger-Attempt")
             let failure: ServerError
             var retryAfter: TimeInterval?
             do {

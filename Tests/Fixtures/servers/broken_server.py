@@ -3,8 +3,9 @@
 request the way MODE says, for the tests of NoteLedger's server faults (the happy path is always
 the real llama-server). Usage: broken_server.py MODE PORT; prints "ready" when listening.
 
-GET /repeats answers the most times one request (the same path and body) was POSTed: 1 when
-nothing was tried again (a test's way to see retries without timing them).
+GET /attempts answers the highest X-NoteLedger-Attempt a POST carried: 1 when nothing was tried
+again (a test's way to see retries without timing them; identical requests from different steps are
+not retries).
 
 MODE: unavailable  503 with Retry-After: 0 (a server that is overloaded or starting)
       reject       400 {"error": {"message": ...}} (a request the server refuses)
@@ -18,7 +19,7 @@ import threading
 import time
 
 MODE, PORT = sys.argv[1], int(sys.argv[2])
-seen = {}
+highest_attempt = 0
 lock = threading.Lock()
 
 
@@ -36,18 +37,19 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.wfile.write(data)
 
     def do_GET(self):
-        if self.path == "/repeats":
+        if self.path == "/attempts":
             with lock:
-                self.answer(200, str(max(seen.values(), default=0)))
+                self.answer(200, str(highest_attempt))
         elif self.path == "/props":
             self.answer(200, json.dumps({"model_path": "/models/scripted.gguf", "total_slots": 1}))
         else:
             self.answer(404, json.dumps({"error": {"message": "not found"}}))
 
     def do_POST(self):
-        body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+        global highest_attempt
+        self.rfile.read(int(self.headers.get("Content-Length", "0")))
         with lock:
-            seen[(self.path, body)] = seen.get((self.path, body), 0) + 1
+            highest_attempt = max(highest_attempt, int(self.headers.get("X-NoteLedger-Attempt", "0")))
         if MODE == "hang":
             time.sleep(3600)
         elif MODE == "unavailable":
