@@ -268,7 +268,7 @@ enum AmountFinder {
         "баланс", "бал", "остаток", "ост", "доступно", "доступный", "доступная", "доступен", "доступний", "доступна",
         "залишок", "лимит", "ліміт", "қалдық", "баланси", "үлдэгдэл", "ნაშთი", "ბალანსი", "մնացորդ", "balansi",
         "qoldiq", "qalıq", "qaliq", "dư", "salio", "dostepne", "dostępne", "srodki", "środki", "kullanilabilir",
-        "kullanılabilir", "bakiyeniz", "bakiyesi", "sisa", "egyenleg", "zůstatek", "zustatek", "disponibil",
+        "kullanılabilir", "bakiyeniz", "bakiyesi", "sisa", "egyenleg", "zůstatek", "zustatek", "disponibil", "baki",
         "stanje", "raspolozivo", "raspoloživo", "disponibles", "dispo", "ხელმისაწვდომი", "наличност", "наличност:",
         "салдо", "стање", "مانده", "موجودی", "υπόλοιπο", "διαθέσιμο", "יתרה", "jääk", "atlikums", "likutis",
         "disponível", "tilgængelig", "disponibelt", "tillgängligt", "käytettävissä", "калдык", "қолжетімді",

@@ -294,6 +294,17 @@ enum ExpenseSignals {
         "kodunuz", "kode verifikasi", "código de verificación", "código de seguridad", "codigo de verificacion",
         "otklonen", "nedostatochno", "kod podtverzhdeniya", "parol", "negada", "negado", "başarısız", "basarisiz",
         "취소", "거절", "撤销", "失败", "取消", "キャンセル", "ยกเลิก", "مرفوضة", "إلغاء", "رفض",
+        // Declined or failed, in more of the languages banks write in.
+        "rədd edildi", "rədd olundu", "uğursuz", "մերժվել", "մերժված", "a esuat", "a eșuat", "fonduri insuficiente",
+        "noraidīt", "noraidit", "nepietiek", "ไม่สำเร็จ", "ไม่เพียงพอ", "không thành công", "khong thanh cong",
+        "không đủ", "non riuscit", "non andato a buon fine", "rifiutat", "fondi insufficienti", "geweigerd", "mislukt",
+        "onvoldoende saldo", "neuspešn", "neuspješn", "nedovoljno sredstava", "отказана", "неуспешн", "უარყოფილია",
+        "ვერ შესრულდა", "atmestas", "nepavyko", "tagasi lükatud", "ebaõnnestus", "epäonnistui", "misslyckades",
+        "mislykkedes", "mislyktes", "nieudan", "neúspěšn", "neúspešn", "неуспішн", "қабылданбады", "сәтсіз",
+        "rad etildi", "muvaffaqiyatsiz", "απέτυχε", "ανεπαρκές", "נכשל", "فشل", "غير ناجح", "لعدم كفاية", "ناموفق",
+        "अस्वीकृत", "विफल", "tidak berjaya", "tinanggihan", "hindi matagumpay", "imekataliwa", "haikufaulu",
+        "halitoshi", "失敗", "拒否", "승인거절", "실패", "拒绝", "余额不足",
+        "one-time code", "one time code", "one-time passcode", "one-time password",
     ]
     /// Not yet paid: estimates, quotes, budgets, bills due, future and scheduled debits, requests.
     static let notYet = [
@@ -313,6 +324,10 @@ enum ExpenseSignals {
         "it'll come to", "should be around", "will go out", "will transfer", "will send", "will renew", "renews next",
         "renews on", "to be paid", "not paid yet", "haven't paid", "have not paid", "not yet paid", "unpaid",
         "bill due", "due next", "request from", "note to self", "need to cancel",
+        // A debit still to come, in more of the languages banks write in ("wird am 12.12. eingezogen").
+        "wird am", "proběhne", "bude stržen", "bude odečten", "zostanie pobran", "zostanie obciążon",
+        "zostanie zrealizowan", "verrà addebitat", "será realizado", "será debitado", "será cobrado",
+        "wordt afgeschreven", "va fi debitat", "va fi retras", "aura lieu", "overdrawn by",
         // Things only thought of: wish lists, comparisons, maybes.
         "wishlist", "wish list", "price check", "thinking about", "thinking of", "might get", "might buy", "considering",
         "might book", "might order", "might pay", "maybe get", "maybe buy", "maybe book", "planning to", "plan to buy",
@@ -376,6 +391,11 @@ enum ExpenseSignals {
         "postupil", "postupleni", "popolnen", "vam pereveli", "acreditado", "acreditada", "acreditación", "crédito de",
         "收到", "转入", "入账", "到账", "存入", "입금", "入金", "รับเงิน", "เงินเข้า", "إيداع", "nhan tien", "nhận tiền",
         "recebimento", "mədaxil", "medaxil", "daxil oldu", "kirim", "orlogo",
+        // Received or credited, in more of the languages banks write in.
+        "dikreditkan", "надійшло", "надійшов", "надійшла", "in entrata", "přišla platba", "λάβατε", "du har fått",
+        "har fått", "modtaget", "modtog", "maksoi sinulle", "uplata od", "primili ste", "primljena uplata",
+        "получихте", "получен превод", "შემოსავალი", "ienākošais", "ienākošs", "gauta įmoka", "gautas pervedimas",
+        "se acreditará", "te acreditamos",
         "te depositaron", "depositaron", "vy poluchili", "вы получили", "ви отримали", "отримано", "uznan", "收入",
         "hesabınıza", "hesabiniza", "kartınıza", "kartiniza", "ჩაირიცხა", "ჩარიცხვა", "tushdi", "kartangizga",
         "орлого", "příchozí", "připsána", "постъпление", "priliv", "прилив", "πίστωση", "κατάθεση", "זיכוי",
@@ -466,6 +486,7 @@ enum ExpenseSignals {
         if incoming.contains(where: { text.contains($0) }) && !spends { return false }
         // "got 30 from Sam": money handed to the writer.
         if (lowered.firstMatch(of: Self.gotFrom) != nil || lowered.firstMatch(of: Self.wonOrPaidIn) != nil
+            || lowered.firstMatch(of: Self.sentToWriter) != nil
             || lowered.firstMatch(of: Self.sentBack) != nil) && !spends { return false }
         // "got my deposit back": money returned (change handed back is part of a payment).
         if lowered.firstMatch(of: Self.gotBack) != nil && !text.contains("change") && !spends { return false }
@@ -549,6 +570,9 @@ enum ExpenseSignals {
 
     /// "Tamsin transferred 40 back": someone other than the writer sent money back.
     nonisolated(unsafe) private static let sentBack = /^(?!i\b|we\b)[a-z]+\s+(?:sent|transferred|paid|gave|venmoed|returned|wired)\b.*\bback\b/
+
+    /// "J D sent you $60.00": a bank telling the writer someone paid them.
+    nonisolated(unsafe) private static let sentToWriter = /\b(?:sent|paid|transferred|wired)\s+you\s+[^\s\d]{0,4}\s?\d/
 
     /// "won 50 at the quiz", "paid in: 1,000": money coming to the writer.
     nonisolated(unsafe) private static let wonOrPaidIn = /\b(?:won\s+\S{0,3}\d|paid\s+in\s*:)/
