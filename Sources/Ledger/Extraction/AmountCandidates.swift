@@ -259,7 +259,7 @@ enum AmountFinder {
     // MARK: - What is not an amount
 
     /// Words of a balance, limit or available amount: never the amount paid.
-    private static let balanceWords: Set<String> = [
+    static let balanceWords: Set<String> = [
         "bal", "balance", "baln", "saldo", "limit", "lmt", "avl", "avlbl", "avbl", "available", "ostatok", "ost",
         "dostupno", "dostupny", "dostupnaya", "dostupna", "dostupnyi", "balans", "solde", "bakiye", "kontostand",
         "disponible", "disponivel", "disponível", "avlbal", "availbal", "avail", "remaining", "closing", "guthaben",
@@ -278,7 +278,7 @@ enum AmountFinder {
     /// Balance words written as two ("so du", Vietnamese without its accents: "số dư").
     /// Balance words that are other words in a written note (Romanian "sold", Armenian "mnacord"):
     /// read so in a bank's message only.
-    private static let bankBalanceWords: Set<String> = ["sold", "mnacord", "mnacordy", "mnatsord", "qaliq", "ostatak"]
+    static let bankBalanceWords: Set<String> = ["sold", "mnacord", "mnacordy", "mnatsord", "qaliq", "ostatak"]
 
     private static let balancePairs: Set<[String]> = [["so", "du"], ["số", "dư"]]
 

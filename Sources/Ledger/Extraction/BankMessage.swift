@@ -380,9 +380,11 @@ enum BankMessage {
                                             "cheq", "chq", "cheque", "chequing", "checking", "savings"]
 
     /// Words that mark a message from a bank or card issuer.
+    /// Balance and available-amount words count too ("Kjøp 249,00 NOK … Disponibelt 8 000 NOK").
     private static let bankWords = accountWords.union(vocabulary).union(["konto", "debited", "spent"])
+        .union(AmountFinder.balanceWords).union(AmountFinder.bankBalanceWords)
 
-    static let notNames = accountWords.union(vocabulary).union([
+    static let notNames = accountWords.union(vocabulary).union(AmountFinder.balanceWords).union(AmountFinder.bankBalanceWords).union([
         "available", "kontostand", "dear", "customer", "your", "you", "not", "otp", "sms", "block", "call", "ref", "txn",
         "transaction", "debited", "credited", "spent", "paid", "sent", "thank", "thanks", "regards", "team", "konto", "ihre",
         "dr", "cr", "sum", "user", "ref", "refno", "rrn", "umrn", "fee", "fees", "commission", "sd", "gd", "nd", "tk",
@@ -418,5 +420,6 @@ enum BankMessage {
         "плащане", "картой", "egyenleg", "zůstatek", "zustatek", "stanje",
         "kortköp", "kortkjøp", "kaardimakse", "korttiosto", "vcharum", "odenis", "ödəniş", "reusita", "reușită",
         "paybill", "таны", "картаас", "дансаас", "зарлага", "гарлаа", "гүйлгээ", "harcama", "yapildi", "yapıldı", "tarihinde", "transakce", "tranzacție", "tranzactie", "tranzacția", "tranzactia",
+        "transakcija", "mokėjimas", "mokejimas", "kortele", "gnum", "գնում", "kartu", "kortti", "kaart",
     ]
 }

@@ -25,7 +25,7 @@ public enum RulesExtractor {
 
     // MARK: - Merchant
 
-    private static let introducers: Set<String> = ["at", "from", "chez", "en", "no", "na", "bei", "@", "à", "via", "aan"]
+    private static let introducers: Set<String> = ["at", "from", "chez", "en", "no", "na", "bei", "@", "à", "via", "aan", "bij"]
     /// "to" names the payee only after a payment verb ("paid to WATERCO", "sent Rs.500 to …"), in
     /// the languages banks and wallets write ("Pagaste $8.990 a …", "Betalning … till …", "Überweisung an …").
     static let paymentVerbs: Set<String> = [
@@ -41,8 +41,10 @@ public enum RulesExtractor {
     static let functionWords: Set<String> = ["on", "at", "to", "via", "from", "for", "by", "with", "in", "using", "towards",
                                              "is", "was", "has", "have", "your", "you", "dated"]
     /// Bank messages name the payee after these too ("towards Quant Fund", Russian "v"/"в": "oplata v SHOP",
-    /// Polish "w", Indonesian "di", Portuguese "em", Swahili "kwa", Thai "ที่", Arabic "لدى", Italian "presso").
-    private static let bankIntroducers: Set<String> = ["towards", "v", "в", "w", "di", "em", "kwa", "ที่", "لدى", "presso"]
+    /// Polish "w", Indonesian "di"/"pada", Portuguese "em", Swahili "kwa", Thai "ที่", Arabic "لدى", Italian "presso",
+    /// Scandinavian "på"/"hos", Dutch "bij").
+    private static let bankIntroducers: Set<String> = ["towards", "v", "в", "w", "di", "em", "kwa", "ที่", "لدى", "presso",
+                                                       "på", "hos", "bij", "pada"]
     private static let connectors: Set<String> = ["&", "de", "del", "la", "le", "di", "da", "do", "of", "and", "the", "'s"]
 
     static func merchant(in note: String) -> String? {
@@ -150,7 +152,9 @@ public enum RulesExtractor {
 
     /// A name at the start of the note, before a dash, colon or the rest ("Gadgetry: laptop").
     static func leadingName(in note: String) -> String? {
-        guard let name = nameRun(tokens(note), from: 0), !isCurrencyOrNumber(name), name.split(separator: " ").count <= 4
+        // "Betaling met pas …": a bank's word about the transaction opens the message, no name.
+        guard let name = nameRun(tokens(note), from: 0), !isCurrencyOrNumber(name), name.split(separator: " ").count <= 4,
+              !BankMessage.vocabulary.contains(name.lowercased())
         else { return nil }
         return name
     }
@@ -194,8 +198,10 @@ public enum RulesExtractor {
             let next = index + 1 < tokens.count ? tokens[index + 1] : ""
             let joins = !words.isEmpty && connectors.contains(lowered) && isName(next)
             // A short number between words in capitals is part of the name ("PIER 49 PIZZA").
-            let storeNumber = bank && !words.isEmpty && stripped == token && (1...3).contains(stripped.count)
-                && stripped.allSatisfy(\.isNumber) && isShouted(next)
+            // So is a store number of up to four digits that ends it ("hos NETTO 1234.", "på REMA 1000 MAJORSTUEN").
+            let endsName = stripped != token || index + 1 == tokens.count
+            let storeNumber = bank && !words.isEmpty && (1...4).contains(stripped.count) && stripped.allSatisfy(\.isNumber)
+                && (stripped == token && isShouted(next) || endsName && isShouted(words[words.count - 1]))
             // Thai, Lao, Khmer and Burmese write names without capitals and words without spaces between
             // them ("ที่ ร้านลำดวน จากบัญชี"): one word after a bank's introducer.
             if bank, words.isEmpty, let scalar = stripped.unicodeScalars.first, (0x0E00...0x109F).contains(scalar.value),
