@@ -61,6 +61,22 @@ import Testing
         #expect(!ExpenseSignals.isExpense(note))
     }
 
+    /// Estimates, debits still to come, money put aside, lists in other languages, refunds and
+    /// gifts received, as people write them (invented).
+    @Test(arguments: ["Garage said the repair should run around 600", "Rent of 950 goes out on the 1st",
+                      "Netflix will take 15.99 next week", "liste de courses : 6 oeufs, 1 kg de pommes, 2 baguettes",
+                      "devolví la chaqueta, me reembolsaron 49,95", "Pocket money for the kids: 10 each",
+                      "Savings goal: put 200 aside every month", "Gift from grandma: 50", "Geschenk von Oma 20 €"])
+    func estimatesListsAndGiftsAreNoExpense(note: String) {
+        #expect(!ExpenseSignals.isExpense(note))
+    }
+
+    @Test(arguments: ["gift from the museum shop for Ana 25", "present for grandma from the florist 30",
+                      "took the 42 bus, 2.80", "set of pans 64.99"])
+    func giftsBoughtAreExpenses(note: String) {
+        #expect(ExpenseSignals.isExpense(note))
+    }
+
     @Test(arguments: ["dentist — 45 co-pay, insurance covered the rest", "the cashier gave me 5 change from 20 for the bread",
                       "coffee 3.20, the barista gave me a free cookie", "burger loaded with cheese 12.50",
                       "expecting guests tonight, wine from the corner shop 23", "reversed into a bollard, bumper repair 180"])

@@ -247,7 +247,7 @@ public enum RulesExtractor {
 enum ExpenseSignals {
     /// Refunds, money paid back, pay and reimbursements: never an expense.
     static let refunds = [
-        "refund", "refunded", "reembolso", "remboursement", "remboursé", "rückerstattung", "erstattung", "rimborso",
+        "reembolsaron", "reembolsó", "me reembolsa", "rimborsato", "erstattet", "terugbetaald", "refund", "refunded", "reembolso", "remboursement", "remboursé", "rückerstattung", "erstattung", "rimborso",
         "devolvieron", "devolução", "devolvido", "paid me back", "paid back", "reimbursement", "reimbursed",
         "interest credited", "interest paid", "net interest", "salary", "payroll", "paycheck", "zarplata", "pensii", "pension",
         "vyplata", "protsent", "returned", "return of", "devolución", "devolucion", "rückgabe", "rückzahlung",
@@ -330,6 +330,10 @@ enum ExpenseSignals {
         "it'll come to", "should be around", "will go out", "will transfer", "will send", "will renew", "renews next",
         "renews on", "to be paid", "not paid yet", "haven't paid", "have not paid", "not yet paid", "unpaid",
         "bill due", "due next", "request from", "note to self", "need to cancel",
+        // Estimates, debits still to come and money put aside, as people write them.
+        "should run", "will run", "reckons", "goes out on", "comes out on", "will take", "will come out",
+        "savings goal", "put aside", "set aside", "pocket money", "argent de poche", "taschengeld", "paga semanal",
+        "mesada", "paghetta", "zakgeld",
         // A debit still to come, in more of the languages banks write in ("wird am 12.12. eingezogen").
         "wird am", "proběhne", "bude stržen", "bude odečten", "zostanie pobran", "zostanie obciążon",
         "zostanie zrealizowan", "verrà addebitat", "será realizado", "será debitado", "será cobrado",
@@ -423,6 +427,8 @@ enum ExpenseSignals {
     static let notes = [
         "reminder", "remind me", "don't forget", "recordar", "no olvidar", "acordarme", "ne pas oublier", "nicht vergessen",
         "daran denken", "lembrar de", "não esquecer", "ricordarsi", "ricordare di", "niet vergeten", "忘れずに", "to do:", "todo", "list:", "lijst", "liste:", "lista:", "need:",
+        "shopping list", "grocery list", "liste de courses", "einkaufsliste", "lista de la compra", "lista de compras",
+        "lista della spesa", "boodschappenlijst", "買い物リスト",
         "remember to", "recordatorio", "lembrete", "rappel", "erinnerung", "promemoria", "need to pay", "have to pay",
         "must pay", "need to buy",
         "to buy:", "to get:", "courses:", "compras:", "einkaufen:", "no idea how much", "otp is", "otp for", "is your otp", "one time password", "is your",
@@ -440,7 +446,8 @@ enum ExpenseSignals {
     /// Who else pays for the writer, before "paid" ("my parents paid for the flight", "the client paid").
     static let otherPayers: Set<String> = [
         "mom", "mum", "dad", "parents", "mother", "father", "boss", "client", "company", "employer", "work", "sister",
-        "brother", "partner", "wife", "husband", "grandma", "grandpa", "friend", "friends", "host", "uncle", "aunt",
+        "brother", "partner", "wife", "husband", "grandma", "grandpa", "granny", "nana", "oma", "opa", "abuela", "abuelo", "nonna",
+        "nonno", "avó", "avô", "mamie", "papy", "friend", "friends", "host", "uncle", "aunt",
         "jefe", "jefa", "padre", "madre", "papá", "mamá", "padres", "empresa", "père", "mère", "papa", "maman",
         "patron", "patronne", "vater", "mutter", "mama", "eltern", "chef", "chefin", "firma", "pai", "mãe", "chefe",
         "papà", "mamma", "capo", "azienda", "vader", "moeder", "baas",
@@ -512,6 +519,8 @@ enum ExpenseSignals {
         if let phrase = someoneElsePaid.first(where: { text.contains($0) }), !writerDid(phrase, in: lowered), !coveredOnlyPart {
             return false
         }
+        // "gift from grandma: 50": money given to the writer by someone who pays for them.
+        if !spends, let gift = lowered.firstMatch(of: Self.giftFrom), otherPayers.contains(String(gift.output.1)) { return false }
         // "mum gave me 100": money handed to the writer (not change handed back).
         if lowered.firstMatch(of: Self.handedToWriter) != nil, !spends,
            !text.contains("change"), !text.contains("back"), !paidAndChange {
@@ -579,6 +588,10 @@ enum ExpenseSignals {
 
     /// "J D sent you $60.00": a bank telling the writer someone paid them.
     nonisolated(unsafe) private static let sentToWriter = /\b(?:sent|paid|transferred|wired)\s+you\s+[^\s\d]{0,4}\s?\d/
+
+    /// "gift from grandma", "Geschenk von Oma": who gave it, in the notes' languages.
+    nonisolated(unsafe) private static let giftFrom =
+        /\b(?:gift|present|cadeau|geschenk|regalo|presente|cadeau)\s+(?:from|von|de|da|van)\s+(?:my\s+|mi\s+|ma\s+|mon\s+|meine[rm]?\s+)?([\p{L}]+)/
 
     /// "won 50 at the quiz", "paid in: 1,000": money coming to the writer.
     nonisolated(unsafe) private static let wonOrPaidIn = /\b(?:won\s+\S{0,3}\d|paid\s+in\s*:)/
