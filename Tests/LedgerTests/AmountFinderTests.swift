@@ -71,7 +71,8 @@ import Testing
         #expect(!ExpenseSignals.isExpense(note))
     }
 
-    @Test(arguments: ["gift from the museum shop for Ana 25", "present for grandma from the florist 30",
+    @Test(arguments: ["gift from the museum shop for Ana 25", "handed over 20 for the 13.40 bill, got the rest back",
+                      "paid 60 for the concert, Mia will send me her 30", "present for grandma from the florist 30",
                       "took the 42 bus, 2.80", "set of pans 64.99"])
     func giftsBoughtAreExpenses(note: String) {
         #expect(ExpenseSignals.isExpense(note))

@@ -27,6 +27,13 @@ import Testing
         ("paid 45.50 incl. 5 tip", "45.50"),
         ("coffee 4.50 incl tip", "4.50"),
         ("train ticket £12.40 + 50p booking fee", "12.90"),
+        // The writer's fraction of a price paid without a figure of its own; the figure that is the fraction stays.
+        ("dinner 120 for four, I paid my quarter", "30"),
+        ("paid my half of the 85 taxi", "42.50"),
+        ("cabin 312 — that's my third, the others paid theirs", "312"),
+        // A discount after a dash between two figures; a count of nights at a whole-number price.
+        ("lunch 14.90 – 2.00 voucher", "12.90"),
+        ("hotel 3 nights at 89", "267"),
         // Quantity times unit price.
         ("4 notebooks at 2.25 each", "9.00"),
         ("3 x €12.40 museum tickets", "37.20"),

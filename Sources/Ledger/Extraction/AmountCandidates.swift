@@ -476,6 +476,16 @@ enum AmountFinder {
         guard !candidates.isEmpty else { return [] }
         let rules = RuleFamilies.active
         var result = candidates
+        // "dinner 120 for four, I paid my quarter": the writer's fraction of the price, no figure of its own.
+        if !isBankMessage, let whole = best(in: candidates), let divisor = AmountRoles.writersFraction(of: whole.range, tokens) {
+            // The written precision when it holds the share (120 → 30), else cents (85 → 28.33).
+            let written = Amount(whole.value / Decimal(divisor), fractionDigits: whole.amount.fractionDigits)
+            let share = Amount(written.description).map { $0.value * Decimal(divisor) == whole.value } == true
+                ? written : Amount(whole.value / Decimal(divisor), fractionDigits: 2)
+            let rounded = Amount(share.description)?.value ?? share.value
+            result.append(make(rounded, whole, whole.currency, score: whole.score + 9, decimals: share.fractionDigits))
+            return result
+        }
         // "my share 32.50 (4 of us)"; not when the writer says they paid another figure whole
         // ("Paid 60 for the group, my share is 20").
         if let part = candidates.firstIndex(where: { AmountRoles.isWritersPart($0.range, tokens) }),

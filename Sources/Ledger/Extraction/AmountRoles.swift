@@ -280,6 +280,12 @@ enum AmountRoles {
         if before.contains("after") || before.contains("with") { return false }
         if after.first == "off" { return true }
         let named = before.contains(where: discountNouns.contains) || after.prefix(2).contains(where: discountNouns.contains)
+        // "14.90 – 2.00 voucher": a dash between two figures, a discount named after the second.
+        if named, before.isEmpty, let previous = tokens.items.last(where: { $0.range.upperBound <= range.lowerBound }),
+           ["–", "—"].contains(previous.text),
+           tokens.items.last(where: { $0.range.upperBound <= previous.range.lowerBound })?.text.first?.isASCIIDigit == true {
+            return true
+        }
         return before.contains(where: spelledMinus.contains) || (named && before.contains(where: minusWords.contains))
     }
 
@@ -327,6 +333,32 @@ enum AmountRoles {
             writerOwns.contains(owner) && shareWords.contains(part)
         }
     }
+
+    /// How many ways `whole` was shared when the writer paid their fraction of it and wrote no
+    /// figure for it: "dinner 120 for four, I paid my quarter", "paid my half of the 80 taxi"
+    /// (2, 3 or 4). Nil when the figure is the fraction itself ("that's my third", "my half of
+    /// the cabin: 275.50") or no paying verb comes before the fraction.
+    static func writersFraction(of whole: Range<Int>, _ tokens: Tokens) -> Int? {
+        let items = tokens.items
+        for index in items.indices.dropFirst().dropLast() where writerOwns.contains(items[index].text) {
+            guard let divisor = fractions[items[index + 1].text], fractionPayers.contains(items[index - 1].text) else { continue }
+            // The figure comes before the fraction, or right after it in "of the …".
+            if whole.upperBound <= items[index].range.lowerBound { return divisor }
+            let between = items[(index + 2)...].prefix { $0.range.upperBound <= whole.lowerBound }.map(\.text)
+            if !between.isEmpty, between.count <= 2, ["of", "de", "von", "di", "van"].contains(between[0]) { return divisor }
+        }
+        return nil
+    }
+
+    /// Verbs before "my half" that pay it ("paid my quarter", "covered my half").
+    private static let fractionPayers: Set<String> = ["paid", "pay", "covered", "sent", "transferred", "gave", "venmoed",
+                                                      "pagué", "payé", "bezahlt", "pagou", "paguei", "betaald", "pagato"]
+
+    private static let fractions: [String: Int] = [
+        "half": 2, "mitad": 2, "moitié": 2, "hälfte": 2, "metà": 2, "metade": 2, "helft": 2,
+        "third": 3, "tercio": 3, "tiers": 3, "drittel": 3, "terzo": 3, "terço": 3, "derde": 3,
+        "quarter": 4, "cuarto": 4, "quart": 4, "viertel": 4, "quarto": 4, "kwart": 4,
+    ]
 
     /// "Paid 60 for …": a figure the writer says they paid, right after the verb.
     static func isPaidOutright(_ range: Range<Int>, _ tokens: Tokens) -> Bool {
@@ -421,7 +453,10 @@ enum AmountRoles {
         }
         // "three pints at 6.20", "3 cafés a 1,20", "2 entradas a 9 €": a count, what it counts,
         // "at" (Spanish, Portuguese, Italian "a") and a price written as money.
-        if hasDecimalsOrCurrency, before.count >= 3, ["at", "a"].contains(before[before.count - 1]),
+        // A whole number too when what is counted is a unit prices are given per ("3 nights at 89").
+        let counted = before.count >= 3 ? before[before.count - 2] : ""
+        if hasDecimalsOrCurrency || rateUnits.contains(counted) || counted.hasSuffix("s") && rateUnits.contains(String(counted.dropLast())),
+           before.count >= 3, ["at", "a"].contains(before[before.count - 1]),
            before[before.count - 2].first?.isLetter == true, let factor = count(before[before.count - 3]) {
             return factor
         }

@@ -327,7 +327,8 @@ enum ExpenseSignals {
         "next payment", "due date", "due tomorrow", "request for", "sent you a request", "solicitud de pago",
         "should cost", "will cost", "costará", "coûtera", "wird kosten", "custará", "presupuestado",
         "estimé", "estimée", "estimado", "estimada", "geschätzt", "stimato", "it'll be", "it will be", "it'll cost",
-        "it'll come to", "should be around", "will go out", "will transfer", "will send", "will renew", "renews next",
+        "it'll come to", "should be around", "will go out", "will transfer", "i will send", "i'll send", "we will send", "we'll send", "will send the", "will send it",
+        "will send him", "will send her", "will send them", "will renew", "renews next",
         "renews on", "to be paid", "not paid yet", "haven't paid", "have not paid", "not yet paid", "unpaid",
         "bill due", "due next", "request from", "note to self", "need to cancel",
         // Estimates, debits still to come and money put aside, as people write them.
@@ -502,7 +503,8 @@ enum ExpenseSignals {
             || lowered.firstMatch(of: Self.sentToWriter) != nil
             || lowered.firstMatch(of: Self.sentBack) != nil) && !spends { return false }
         // "got my deposit back": money returned (change handed back is part of a payment).
-        if lowered.firstMatch(of: Self.gotBack) != nil && !text.contains("change") && !spends { return false }
+        // "handed over 20 …, got the rest back" is change too.
+        if lowered.firstMatch(of: Self.gotBack) != nil && !text.contains("change") && !spends && !paidAndChange { return false }
         // "sent 1,000 to your savings account", "Cash In Tk 2,000", "payment of 500 to your credit card":
         // money moved between the writer's own accounts, or paid into a wallet.
         if lowered.firstMatch(of: Self.ownAccounts) != nil || lowered.firstMatch(of: Self.billIssued) != nil { return false }
