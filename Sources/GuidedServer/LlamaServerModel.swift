@@ -1,8 +1,5 @@
 import Foundation
 import Synchronization
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Guided
 
 /// Where an inference server is and how to talk to it.
@@ -18,13 +15,17 @@ public struct ServerEndpoint: Sendable, Equatable {
     public let attempts: Int
     /// How many requests to keep in flight (the server's slots).
     public let concurrency: Int
+    /// How to trust an https:// server: a CA file of one's own, or (warned about) no check.
+    public let tls: TLSOptions
 
-    public init(baseURL: URL, apiKey: String? = nil, requestTimeout: TimeInterval = 120, attempts: Int = 4, concurrency: Int = 1) {
+    public init(baseURL: URL, apiKey: String? = nil, requestTimeout: TimeInterval = 120, attempts: Int = 4, concurrency: Int = 1,
+                tls: TLSOptions = TLSOptions()) {
         self.baseURL = baseURL
         self.apiKey = apiKey
         self.requestTimeout = requestTimeout
         self.attempts = max(1, attempts)
         self.concurrency = max(1, concurrency)
+        self.tls = tls
     }
 
     /// The URL without user or password, as provenance may show it.
@@ -44,6 +45,8 @@ public enum ServerError: TemporaryModelFailure, CustomStringConvertible, Sendabl
     case status(code: Int, message: String)
     /// The server's answer is not what its dialect sends.
     case malformedResponse(String)
+    /// An https:// server whose certificate is not trusted (no other try cures that).
+    case certificate(url: String, reason: String)
 
     public var description: String {
         switch self {
@@ -53,6 +56,9 @@ public enum ServerError: TemporaryModelFailure, CustomStringConvertible, Sendabl
             code == 400 ? "the inference server rejected the request (HTTP 400): \(message)"
                 : "the inference server answered HTTP \(code): \(message)"
         case .malformedResponse(let detail): "the inference server's answer could not be read: \(detail)"
+        case .certificate(let url, let reason):
+            "the inference server at \(url) is not trusted (\(reason)); pass --server-ca-file with the certificate "
+                + "authority that signed its certificate, or --server-insecure to skip the check"
         }
     }
 
@@ -61,7 +67,7 @@ public enum ServerError: TemporaryModelFailure, CustomStringConvertible, Sendabl
         switch self {
         case .unreachable: true
         case .status(let code, _): [429, 502, 503, 504].contains(code)
-        case .malformedResponse: false
+        case .malformedResponse, .certificate: false
         }
     }
 }
@@ -83,7 +89,7 @@ public final class LlamaServerModel: LanguageModel {
     public let endpoint: ServerEndpoint
     public let identity: ModelIdentity
     public var parallelRequests: Int { endpoint.concurrency }
-    private let session: URLSession
+    private let transport: CurlTransport
     /// The server's tokens of each option text met so far.
     private let optionTokens = Mutex<[[UInt8]: [Int]]>([:])
 
@@ -94,10 +100,7 @@ public final class LlamaServerModel: LanguageModel {
     public init(endpoint: ServerEndpoint, modelName: String) {
         self.endpoint = endpoint
         self.identity = ModelIdentity(name: "\(modelName) at \(endpoint.displayURL)", sha256: "unreported")
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = endpoint.requestTimeout
-        configuration.timeoutIntervalForResource = endpoint.requestTimeout
-        self.session = URLSession(configuration: configuration)
+        self.transport = CurlTransport(tls: endpoint.tls, timeout: endpoint.requestTimeout)
     }
 
     /// Asks the server what it runs (`/props`): the model file's name and the number of slots.
@@ -337,37 +340,31 @@ public final class LlamaServerModel: LanguageModel {
 
     /// Sends a request (POST with `body`, GET without), trying again after transient failures.
     func send(path: String, body: [String: Any]?) async throws -> Data {
-        var urlRequest = URLRequest(url: endpoint.baseURL.appendingPathComponent(path))
-        urlRequest.timeoutInterval = endpoint.requestTimeout
-        if let body {
-            urlRequest.httpMethod = "POST"
-            urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            urlRequest.httpBody = try JSONSerialization.data(withJSONObject: body)
-        }
-        if let apiKey = endpoint.apiKey { urlRequest.setValue("Bearer \(apiKey)", forHTTPHeaderField: "Authorization") }
+        let url = endpoint.baseURL.appendingPathComponent(path)
+        let data = try body.map { try JSONSerialization.data(withJSONObject: $0) }
+        var headers: [(String, String)] = data == nil ? [] : [("Content-Type", "application/json")]
+        if let apiKey = endpoint.apiKey { headers.append(("Authorization", "Bearer \(apiKey)")) }
         var attempt = 0
         while true {
             attempt += 1
-            // Which try this is: in a server's log (and to the scripted test server) a retry shows as one.
-            urlRequest.setValue(String(attempt), forHTTPHeaderField: "X-NoteLedger-Attempt")
             let failure: ServerError
             var retryAfter: TimeInterval?
             do {
-                let (data, response) = try await session.data(for: urlRequest)
-                guard let http = response as? HTTPURLResponse else { throw ServerError.malformedResponse("no HTTP response") }
-                if (200..<300).contains(http.statusCode) { return data }
-                failure = .status(code: http.statusCode, message: Self.message(in: data))
-                retryAfter = (http.value(forHTTPHeaderField: "Retry-After")).flatMap(TimeInterval.init)
-            } catch let error as ServerError {
-                throw error
+                // Which try this is: in a server's log (and to the scripted test server) a retry shows as one.
+                let answer = try await transport.send(url, headers: headers + [("X-NoteLedger-Attempt", String(attempt))], body: data)
+                if (200..<300).contains(answer.status) { return answer.body }
+                failure = .status(code: answer.status, message: Self.message(in: answer.body))
+                retryAfter = answer.retryAfter.flatMap(TimeInterval.init)
             } catch is CancellationError {
                 throw CancellationError()
-            } catch let error as URLError where error.code == .timedOut {
+            } catch TransportFailure.timedOut {
                 failure = .unreachable(url: endpoint.displayURL, reason: "no answer within \(Self.seconds(endpoint.requestTimeout)); "
                                        + "a server that needs longer takes a longer --server-timeout")
-            } catch {
+            } catch TransportFailure.certificate(let reason) {
+                throw ServerError.certificate(url: endpoint.displayURL, reason: reason)
+            } catch TransportFailure.failed(let reason) {
                 if Task.isCancelled { throw CancellationError() }
-                failure = .unreachable(url: endpoint.displayURL, reason: error.localizedDescription)
+                failure = .unreachable(url: endpoint.displayURL, reason: reason)
             }
             guard failure.isTemporary, attempt < endpoint.attempts else { throw failure }
             try await Task.sleep(nanoseconds: UInt64(Self.delay(attempt: attempt, retryAfter: retryAfter) * 1e9))

@@ -9,7 +9,7 @@ import Ledger
 /// `--server-concurrency N` (`NOTELEDGER_SERVER_CONCURRENCY`; default: the server's slots).
 enum Backend: Equatable {
     case model, rules
-    case server(url: URL, apiKeyFile: String?, concurrency: Int?, timeout: TimeInterval)
+    case server(url: URL, apiKeyFile: String?, concurrency: Int?, timeout: TimeInterval, tls: TLSOptions)
 
     /// The options' help, for the commands that extract.
     static let options = """
@@ -18,6 +18,11 @@ enum Backend: Equatable {
           --api-key-file PATH      a file holding the server's API key (env NOTELEDGER_API_KEY_FILE)
           --server-concurrency N   requests in flight (env NOTELEDGER_SERVER_CONCURRENCY; default: the server's slots)
           --server-timeout SECONDS how long one request may take (env NOTELEDGER_SERVER_TIMEOUT; default 120)
+          --server-ca-file PATH    trust the https:// server's certificate when this CA (PEM) signed it
+                                   (env NOTELEDGER_SERVER_CA_FILE)
+          --server-insecure        do not check the https:// server's certificate at all (env
+                                   NOTELEDGER_SERVER_INSECURE=1); warns, since anyone on the way can then
+                                   read the notes
         """
 
     /// How long one server request may take unless `--server-timeout` says otherwise.
@@ -29,10 +34,12 @@ enum Backend: Equatable {
         let keyFlag = try arguments.option("--api-key-file")
         let concurrencyFlag = try arguments.option("--server-concurrency")
         let timeoutFlag = try arguments.option("--server-timeout")
+        let tls = try TLSOptions(parsing: &arguments, environment: environment)
         switch name {
         case nil, "model", "rules":
-            if serverFlag != nil || keyFlag != nil || concurrencyFlag != nil || timeoutFlag != nil {
-                throw UsageError("--server, --api-key-file, --server-concurrency and --server-timeout go with --backend server")
+            if serverFlag != nil || keyFlag != nil || concurrencyFlag != nil || timeoutFlag != nil || tls != TLSOptions() {
+                throw UsageError("--server, --api-key-file, --server-concurrency, --server-timeout, --server-ca-file and "
+                    + "--server-insecure go with --backend server")
             }
             self = name == "rules" ? .rules : .model
         case "server":
@@ -58,7 +65,7 @@ enum Backend: Equatable {
                 timeout = TimeInterval(value)
             }
             self = .server(url: url, apiKeyFile: keyFlag ?? environment["NOTELEDGER_API_KEY_FILE"], concurrency: concurrency,
-                           timeout: timeout)
+                           timeout: timeout, tls: tls)
         case let other?:
             throw UsageError("--backend must be `model`, `rules` or `server`, not '\(other)'")
         }
@@ -82,9 +89,9 @@ enum ExtractorLoader {
                 console.err("noteledger: NOTELEDGER_RULES_OFF names an unknown rule family ('\(off)'); known: "
                     + RuleFamilies.names.map(\.0).joined(separator: ", ") + ". Applying every rule.")
         }
-        if case .server(let url, let keyFile, let concurrency, let timeout) = backend {
-            return await loadServer(url: url, keyFile: keyFile, concurrency: concurrency, timeout: timeout, console: console,
-                                    waiting: waiting)
+        if case .server(let url, let keyFile, let concurrency, let timeout, let tls) = backend {
+            return await loadServer(url: url, keyFile: keyFile, concurrency: concurrency, timeout: timeout, tls: tls,
+                                    console: console, waiting: waiting)
         }
         guard backend == .model else { return ExpenseExtractor(model: nil) }
         do {
@@ -106,6 +113,24 @@ enum ExtractorLoader {
     }
 }
 
+extension TLSOptions {
+    /// `--server-ca-file PATH` (env `NOTELEDGER_SERVER_CA_FILE`) and `--server-insecure` (env
+    /// `NOTELEDGER_SERVER_INSECURE=1`); a CA file that cannot be read is a usage error now, not a
+    /// certificate error at the first note.
+    init(parsing arguments: inout ArgumentList, environment: [String: String]) throws {
+        let caFile = try arguments.option("--server-ca-file") ?? environment["NOTELEDGER_SERVER_CA_FILE"]
+        let insecure = arguments.flag("--server-insecure") || environment["NOTELEDGER_SERVER_INSECURE"] == "1"
+        if let caFile, !FileManager.default.isReadableFile(atPath: caFile) {
+            throw UsageError("cannot read the CA file \(caFile) (--server-ca-file); give the PEM file of the certificate "
+                + "authority that signed the server's certificate")
+        }
+        self.init(caFile: caFile, skipsVerification: insecure)
+    }
+
+    static let insecureWarning = "warning: --server-insecure: the server's certificate is not checked, so anyone "
+        + "between here and the server can read and change the notes and the answers; prefer --server-ca-file"
+}
+
 extension ExtractorLoader {
     /// The API key in `file` (trimmed), nil without a file.
     static func readAPIKey(_ file: String?) throws -> String? {
@@ -119,11 +144,12 @@ extension ExtractorLoader {
 
     /// The extractor on an inference server: asks it what it runs and how many slots it has; when
     /// it cannot, the rules, saying why.
-    static func loadServer(url: URL, keyFile: String?, concurrency: Int?, timeout: TimeInterval, console: Console,
-                           waiting: (@Sendable () -> Bool)? = nil) async -> ExpenseExtractor {
+    static func loadServer(url: URL, keyFile: String?, concurrency: Int?, timeout: TimeInterval, tls: TLSOptions,
+                           console: Console, waiting: (@Sendable () -> Bool)? = nil) async -> ExpenseExtractor {
+        if tls.skipsVerification { console.err("noteledger: " + TLSOptions.insecureWarning) }
         do {
             let apiKey = try readAPIKey(keyFile)
-            let probing = ServerEndpoint(baseURL: url, apiKey: apiKey, requestTimeout: timeout, attempts: 2)
+            let probing = ServerEndpoint(baseURL: url, apiKey: apiKey, requestTimeout: timeout, attempts: 2, tls: tls)
             var outage = Outage(recovery: "the inference server at \(probing.displayURL) answers",
                                 waiting: "notes are recorded and wait in the queue until it answers")
             var answer: (modelName: String, slots: Int)?
@@ -137,7 +163,8 @@ extension ExtractorLoader {
                 }
             }
             let (name, slots) = answer!
-            let endpoint = ServerEndpoint(baseURL: url, apiKey: apiKey, requestTimeout: timeout, concurrency: concurrency ?? slots)
+            let endpoint = ServerEndpoint(baseURL: url, apiKey: apiKey, requestTimeout: timeout, concurrency: concurrency ?? slots,
+                                          tls: tls)
             return ExpenseExtractor(model: LlamaServerModel(endpoint: endpoint, modelName: name))
         } catch {
             console.err("""

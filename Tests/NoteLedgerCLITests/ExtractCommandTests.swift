@@ -141,6 +141,9 @@ import Testing
         (["extract", "--backend", "server", "--server", "http://127.0.0.1:8080", "--server-concurrency", "0", "x"],
          "--server-concurrency must be a whole number"),
         (["extract", "--jsonl", "f.jsonl", "text"], "--jsonl reads its notes from the file"),
+        (["extract", "--server-insecure", "x"], "go with --backend server"),
+        (["extract", "--backend", "server", "--server", "https://127.0.0.1:8443", "--server-ca-file", "/nonexistent/ca.pem", "x"],
+         "cannot read the CA file /nonexistent/ca.pem"),
     ])
     func badArgumentsAreUsageErrors(arguments: [String], message: String) throws {
         let result = try runNoteLedger(arguments)

@@ -8,20 +8,24 @@ import Ledger
 struct DoctorCommand: Command {
     static let name = "doctor"
     static let abstract = "Report versions, the model (path, size, sha256, whether it loads), an inference server, inotify limits, the database and learning."
-    static let synopsis = "doctor [--server URL [--api-key-file PATH]]"
+    static let synopsis = "doctor [--server URL [--api-key-file PATH] [--server-ca-file PATH | --server-insecure]]"
     static let details = """
           --server URL          also check this inference server (env NOTELEDGER_SERVER): does it answer, what
                                 model it runs, how many slots it has
           --api-key-file PATH   the server's API key (env NOTELEDGER_API_KEY_FILE)
+          --server-ca-file PATH the CA that signed an https:// server's certificate (env NOTELEDGER_SERVER_CA_FILE)
+          --server-insecure     do not check an https:// server's certificate (env NOTELEDGER_SERVER_INSECURE=1)
         """
 
     let server: String?
     let apiKeyFile: String?
+    let tls: TLSOptions
 
     init(parsing arguments: inout ArgumentList) throws {
         let environment = ProcessInfo.processInfo.environment
         server = try arguments.option("--server") ?? environment["NOTELEDGER_SERVER"]
         apiKeyFile = try arguments.option("--api-key-file") ?? environment["NOTELEDGER_API_KEY_FILE"]
+        tls = try TLSOptions(parsing: &arguments, environment: environment)
         try arguments.finish()
     }
 
@@ -65,8 +69,13 @@ struct DoctorCommand: Command {
         // MARK: Inference server
         if let server {
             if let url = URL(string: server), ["http", "https"].contains(url.scheme ?? ""), url.host != nil {
-                let endpoint = ServerEndpoint(baseURL: url, apiKey: try ExtractorLoader.readAPIKey(apiKeyFile), attempts: 1)
+                let endpoint = ServerEndpoint(baseURL: url, apiKey: try ExtractorLoader.readAPIKey(apiKeyFile), attempts: 1, tls: tls)
                 line("server", endpoint.displayURL)
+                if url.scheme == "https" {
+                    line("server tls", tls.skipsVerification ? "certificate NOT checked (--server-insecure)"
+                        : tls.caFile.map { "certificate checked against \($0)" } ?? "certificate checked against the system's authorities")
+                    if tls.skipsVerification { console.err("noteledger: " + TLSOptions.insecureWarning) }
+                }
                 do {
                     let (model, slots) = try await LlamaServerModel.probe(endpoint)
                     line("server model", "\(model); \(slots) slot\(slots == 1 ? "" : "s") (notes it works on at once)")
