@@ -154,7 +154,7 @@ public enum RulesExtractor {
     static func leadingName(in note: String) -> String? {
         // "Betaling met pas …": a bank's word about the transaction opens the message, no name.
         guard let name = nameRun(tokens(note), from: 0), !isCurrencyOrNumber(name), name.split(separator: " ").count <= 4,
-              !BankMessage.vocabulary.contains(name.lowercased())
+              !BankMessage.vocabulary.contains(name.split(separator: " ")[0].lowercased())
         else { return nil }
         return name
     }
