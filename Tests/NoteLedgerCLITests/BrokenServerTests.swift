@@ -41,6 +41,26 @@ import TestSupport
         #expect(list.allSatisfy { $0["status"] as? String == "queued" }, "\(list)")
     }
 
+    /// A server with 3 slots gets 3 notes at once (it counts the requests it is answering at
+    /// once); every note is settled once, none lost or doubled.
+    @Test func asManyNotesAreInFlightAsTheServerHasSlots() throws {
+        let (server, url) = try Self.start("slow")
+        defer { server.terminate() }
+        let folder = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: folder.path("Inbox"), withIntermediateDirectories: true)
+        for index in 1...7 { try folder.write("ferry ticket \(index).60", to: "Inbox/\(index).txt") }
+        let ledger = folder.path("ledger.sqlite")
+        let result = try runNoteLedger(["--db", ledger, "ingest", folder.path("Inbox"), "--backend", "server", "--server", url])
+        #expect(result.status == 0, "\(result.stderr)")
+        let most = try String(contentsOf: URL(string: url + "/in-flight")!, encoding: .utf8)
+        #expect(most == "3", "at most \(most) requests were in flight at once")
+        let drafts = try runNoteLedger(["--db", ledger, "query", "--json"])
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(drafts.stdout.utf8)) as? [[String: Any]])
+        #expect(list.count == 7)
+        #expect(Set(list.compactMap { $0["amount"] as? String }) == Set((1...7).map { "\($0).60" }), "\(list)")
+        #expect(list.allSatisfy { $0["status"] as? String != "queued" && $0["status"] as? String != "filling" }, "\(list)")
+    }
+
     /// A server that never answers: each request gives up after --server-timeout, is tried again
     /// as a connection failure is, and the note gets a rules draft that says why.
     @Test func aServerThatNeverAnswersTimesOutAndTheRulesFillTheNote() throws {

@@ -7,8 +7,10 @@ import TestSupport
 /// the notes wait in the queue (not filled by the rules, not failed), the outage is said once, and
 /// when the server answers again every note is filled by the model, once.
 @Suite(.serialized) struct ServerOutageTests {
-    @Test func notesWaitInTheQueueWhileTheServerIsDownAndAreFilledOnceWhenItReturns() async throws {
-        let server = try await RunningServer()
+    /// With one slot a note at a time, with two the in-flight pipeline (both put back when it goes).
+    @Test(arguments: [1, 2])
+    func notesWaitInTheQueueWhileTheServerIsDownAndAreFilledOnceWhenItReturns(slots: Int) async throws {
+        let server = try await RunningServer(slots: slots)
         let watch = try WatchProcess()
         try watch.start(backend: ["--backend", "server", "--server", server.url.absoluteString])
         defer { _ = watch.stop() }
@@ -57,6 +59,24 @@ import TestSupport
             #expect(!((draft["reason"] as? String) ?? "").contains("by rules"), "filled by the model: \(draft)")
         }
         _ = server
+    }
+
+    /// A server with 2 slots: `watch` keeps two notes in flight (the scripted server counts that,
+    /// BrokenServerTests); here every note is filled by the real model, once.
+    @Test func aServerWithTwoSlotsFillsEveryNoteOnce() async throws {
+        let server = try await RunningServer(slots: 2)
+        let watch = try WatchProcess()
+        try watch.start(backend: ["--backend", "server", "--server", server.url.absoluteString])
+        defer { _ = watch.stop() }
+        for index in 1...6 { try watch.folder.write("tram ticket \(index).20 to the museum", to: "Inbox/\(index).txt") }
+        #expect(try await Self.eventually(240) { try watch.filled() == 6 }, "every note filled: \(watch.log())")
+        let drafts = try watch.drafts()
+        #expect(drafts.count == 6)
+        #expect(Set(drafts.compactMap { $0["amount"] as? String }) == Set((1...6).map { "\($0).20" }), "\(drafts)")
+        for draft in drafts {
+            #expect(!((draft["reason"] as? String) ?? "").contains("by rules"), "filled by the model: \(draft)")
+        }
+        #expect(!watch.log().contains("marked failed"), "\(watch.log())")
     }
 
     /// Polls until `condition` holds or `seconds` pass, without holding a thread.

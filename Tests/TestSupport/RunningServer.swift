@@ -8,10 +8,12 @@ public final class RunningServer {
     private var process = Process()
     public let url: URL
     let port: Int
+    let slots: Int
 
-    /// Starts the server on a random free-looking port (or `port`), ready to answer.
-    public init(port: Int? = nil) async throws {
+    /// Starts the server on a random free-looking port (or `port`), with `slots` slots (`-np`), ready to answer.
+    public init(port: Int? = nil, slots: Int = 1) async throws {
         self.port = port ?? Int.random(in: 20_000...40_000)
+        self.slots = slots
         url = URL(string: "http://127.0.0.1:\(self.port)")!
         try await start()
     }
@@ -24,8 +26,8 @@ public final class RunningServer {
         }
         process = Process()
         process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["-m", TestEnvironment.modelPath, "--host", "127.0.0.1", "--port", "\(port)", "-np", "1",
-                             "-c", "2048", "-t", "1"]
+        process.arguments = ["-m", TestEnvironment.modelPath, "--host", "127.0.0.1", "--port", "\(port)", "-np", "\(slots)",
+                             "-c", "\(2048 * slots)", "-t", "1"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

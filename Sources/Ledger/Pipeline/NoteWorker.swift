@@ -38,11 +38,15 @@ public final class NoteWorker {
         return done
     }
 
-    /// Claims and fills the jobs that are due: one at a time with the model (each fill shows as
-    /// it streams), up to 64 per transaction with the rules. Returns how many were processed.
+    /// Claims and fills the jobs that are due: with the model one at a time (each fill shows as it
+    /// streams), or as many at once as the model serves (an inference server's slots,
+    /// `processConcurrently`); up to 64 per transaction with the rules. Returns how many were processed.
     public func processBatch(onJobDone: (Job) -> Void = { _ in }) async throws -> Int {
         if inBackground { ThreadPriority.lowerCurrentThread() }
         guard !extractor.usesModel else {
+            if extractor.parallelRequests > 1 {
+                return try await processConcurrently(width: extractor.parallelRequests, onJobDone: onJobDone)
+            }
             guard let job = try store.claimJob() else { return 0 }
             try await process(job)
             onJobDone(job)
@@ -97,7 +101,7 @@ public final class NoteWorker {
     ///   I/O error), and `ModelUnreachable` (with `waitsForModel`) when the model cannot be reached:
     ///   the job is then put back in the queue, not failed.
     public func process(_ job: Job) async throws {
-        do {
+        try await settling(job) {
             guard job.noteText.contains(where: { !$0.isWhitespace }) else {
                 try store.failJob(job.id, draftID: job.draftID, reason: "the note is empty")
                 log("draft \(job.draftID): the note is empty; marked failed")
@@ -108,8 +112,95 @@ public final class NoteWorker {
             let extraction = await extractor.extract(job.noteText, received: job.receivedAt, learned: learned) { partial in
                 try? store.showSnapshot(draftID: job.draftID, partial)
             }
-            if waitsForModel, let reason = extraction.modelUnreachable { throw ModelUnreachable(reason: reason) }
-            try store.recordFill(draftID: job.draftID, extraction, refill: job.isRefill, completing: job.id)
+            try record(extraction, of: job)
+        }
+    }
+
+    /// Keeps `width` fills in flight, claiming the next job as each one ends, so one slow note
+    /// holds back no other. Snapshots and fills are written here, on the caller's thread (the
+    /// store is used from one), as they arrive from the fills. Stops claiming after 4 × `width`
+    /// jobs, so the caller's loop gets its turn (checkpoints, a backlog of notes, a stop), and at
+    /// the first failure that is not the note's (the model unreachable, the ledger unwritable):
+    /// the fills in flight end, each settled as `process` would, and the failure is thrown.
+    private func processConcurrently(width: Int, onJobDone: (Job) -> Void) async throws -> Int {
+        enum Event: Sendable {
+            case snapshot(Int, Expense)
+            case finished(Int, Extraction)
+        }
+        let (events, continuation) = AsyncStream<Event>.makeStream()
+        let extractor = self.extractor
+        let inBackground = self.inBackground
+        var jobs: [Int: Job] = [:]
+        var started = 0
+        var done = 0
+        var stop: (any Error)?
+        let count = await withTaskGroup(of: Void.self) { group in
+            /// Claims the next job and starts its fill; false when none is due or claiming stopped.
+            func startNext() -> Bool {
+                guard stop == nil, started < 4 * width else { return false }
+                do {
+                    guard let job = try store.claimJob() else { return false }
+                    guard job.noteText.contains(where: { !$0.isWhitespace }) else {
+                        try store.failJob(job.id, draftID: job.draftID, reason: "the note is empty")
+                        log("draft \(job.draftID): the note is empty; marked failed")
+                        onJobDone(job)
+                        done += 1
+                        return true
+                    }
+                    let hints = try store.learnedHints(for: job.noteText)
+                    let index = started
+                    started += 1
+                    jobs[index] = job
+                    group.addTask {
+                        if inBackground { ThreadPriority.lowerCurrentThread() }
+                        let extraction = await extractor.extract(job.noteText, received: job.receivedAt, learned: hints) { partial in
+                            continuation.yield(.snapshot(index, partial))
+                        }
+                        continuation.yield(.finished(index, extraction))
+                    }
+                    return true
+                } catch {
+                    stop = error
+                    return false
+                }
+            }
+            while jobs.count < width, startNext() {}
+            if jobs.isEmpty { continuation.finish() }
+            for await event in events {
+                switch event {
+                case .snapshot(let index, let partial):
+                    if let job = jobs[index] { try? store.showSnapshot(draftID: job.draftID, partial) }
+                case .finished(let index, let extraction):
+                    guard let job = jobs.removeValue(forKey: index) else { continue }
+                    do {
+                        try await settling(job) { try record(extraction, of: job) }
+                        onJobDone(job)
+                        done += 1
+                    } catch {
+                        if stop == nil { stop = error }
+                    }
+                    while jobs.count < width, startNext() {}
+                    if jobs.isEmpty { continuation.finish() }
+                }
+            }
+            return done
+        }
+        if let stop { throw stop }
+        return count
+    }
+
+    /// The fill of `job` into its draft; with `waitsForModel`, a model that could not be reached
+    /// puts nothing in the draft.
+    private func record(_ extraction: Extraction, of job: Job) throws {
+        if waitsForModel, let reason = extraction.modelUnreachable { throw ModelUnreachable(reason: reason) }
+        try store.recordFill(draftID: job.draftID, extraction, refill: job.isRefill, completing: job.id)
+    }
+
+    /// Runs `body` for `job`; a failure of the note or the model is recorded on the job and draft,
+    /// one that is not the note's puts the job back and is thrown (see `process`).
+    private func settling(_ job: Job, _ body: () async throws -> Void) async throws {
+        do {
+            try await body()
         } catch let error as SQLiteError where error.isBusy && job.attempts < Self.maximumAttempts {
             log("draft \(job.draftID): the database is busy; retrying")
             try? store.retryJob(job.id, after: Double(job.attempts) * 2, error: error.description)

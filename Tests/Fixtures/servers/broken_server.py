@@ -7,10 +7,14 @@ GET /attempts answers the highest X-NoteLedger-Attempt a POST carried: 1 when no
 again (a test's way to see retries without timing them; identical requests from different steps are
 not retries).
 
+GET /in-flight answers the most POSTs that were being answered at once.
+
 MODE: unavailable  503 with Retry-After: 0 (a server that is overloaded or starting)
       reject       400 {"error": {"message": ...}} (a request the server refuses)
       garbage      200 with a body that is not JSON
       hang         no answer at all (a server stuck mid-request)
+      slow         3 slots; each POST answered after 0.5 s, with a body that is not JSON (to count
+                   how many requests a client keeps in flight)
 """
 import http.server
 import json
@@ -20,6 +24,8 @@ import time
 
 MODE, PORT = sys.argv[1], int(sys.argv[2])
 highest_attempt = 0
+in_flight = 0
+most_in_flight = 0
 lock = threading.Lock()
 
 
@@ -40,20 +46,36 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if self.path == "/attempts":
             with lock:
                 self.answer(200, str(highest_attempt))
+        elif self.path == "/in-flight":
+            with lock:
+                self.answer(200, str(most_in_flight))
         elif self.path == "/props":
-            self.answer(200, json.dumps({"model_path": "/models/scripted.gguf", "total_slots": 1}))
+            slots = 3 if MODE == "slow" else 1
+            self.answer(200, json.dumps({"model_path": "/models/scripted.gguf", "total_slots": slots}))
         else:
             self.answer(404, json.dumps({"error": {"message": "not found"}}))
 
     def do_POST(self):
-        global highest_attempt
+        global highest_attempt, in_flight, most_in_flight
         self.rfile.read(int(self.headers.get("Content-Length", "0")))
         with lock:
             highest_attempt = max(highest_attempt, int(self.headers.get("X-NoteLedger-Attempt", "0")))
+            in_flight += 1
+            most_in_flight = max(most_in_flight, in_flight)
+        try:
+            self.respond()
+        finally:
+            with lock:
+                in_flight -= 1
+
+    def respond(self):
         if MODE == "hang":
             time.sleep(3600)
         elif MODE == "unavailable":
             self.answer(503, json.dumps({"error": {"message": "Loading model"}}), [("Retry-After", "0")])
+        elif MODE == "slow":
+            time.sleep(0.5)
+            self.answer(200, "<html>not json</html>")
         elif MODE == "reject":
             self.answer(400, json.dumps({"error": {"message": "failed to parse grammar"}}))
         else:
