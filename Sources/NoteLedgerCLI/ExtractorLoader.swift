@@ -58,7 +58,7 @@ enum Backend: Equatable {
             }
             var timeout = Self.defaultServerTimeout
             if let text = timeoutFlag ?? environment["NOTELEDGER_SERVER_TIMEOUT"] {
-                // Whole seconds: FoundationNetworking hands libcurl whole seconds (0.5 would mean at once).
+                // Whole seconds, as people write a time-out (libcurl itself counts milliseconds).
                 guard let value = Int(text), value >= 1 else {
                     throw UsageError("--server-timeout must be a whole number of seconds, at least 1, not '\(text)'")
                 }
