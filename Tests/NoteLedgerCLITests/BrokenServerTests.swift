@@ -27,7 +27,7 @@ import TestSupport
 
     @Test func anOverloadedServerLeavesIngestedNotesQueuedAndSaysHowMany() throws {
         let (server, url) = try Self.start("unavailable")
-        defer { server.terminate() }
+        defer { server.kill9() }
         let folder = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: folder.path("Inbox"), withIntermediateDirectories: true)
         for index in 1...3 { try folder.write("ferry ticket \(index).60", to: "Inbox/\(index).txt") }
@@ -45,7 +45,7 @@ import TestSupport
     /// once); every note is settled once, none lost or doubled.
     @Test func asManyNotesAreInFlightAsTheServerHasSlots() throws {
         let (server, url) = try Self.start("slow")
-        defer { server.terminate() }
+        defer { server.kill9() }
         let folder = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: folder.path("Inbox"), withIntermediateDirectories: true)
         for index in 1...7 { try folder.write("ferry ticket \(index).60", to: "Inbox/\(index).txt") }
@@ -65,7 +65,7 @@ import TestSupport
     /// as a connection failure is, and the note gets a rules draft that says why.
     @Test func aServerThatNeverAnswersTimesOutAndTheRulesFillTheNote() throws {
         let (server, url) = try Self.start("hang")
-        defer { server.terminate() }
+        defer { server.kill9() }
         let result = try runNoteLedger(["extract", "ferry ticket 7.60", "--backend", "server", "--server", url,
                                         "--server-timeout", "1"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -82,7 +82,7 @@ import TestSupport
                       ("garbage", "could not be read")])
     func aServerThatAnswersBadlyGivesARulesDraftThatSaysWhy(mode: String, reason: String) throws {
         let (server, url) = try Self.start(mode)
-        defer { server.terminate() }
+        defer { server.kill9() }
         let result = try runNoteLedger(["extract", "ferry ticket 7.60", "--backend", "server", "--server", url])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains(#""origin": "rules""#) && result.stdout.contains(reason), "\(result.stdout)")

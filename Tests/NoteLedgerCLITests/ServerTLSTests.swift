@@ -59,7 +59,7 @@ import TestSupport
         try Self.makeCertificates(in: folder)
         let server = try await RunningServer()
         let (front, url) = try Self.startFront(folder, upstream: server.url)
-        defer { front.terminate() }
+        defer { front.kill9() }
         let note = "Lunch with Ana at Casa Verde, 48.50 for the team offsite"
 
         let plain = try runNoteLedger(["extract", "--backend", "server", "--server", server.url.absoluteString, note])

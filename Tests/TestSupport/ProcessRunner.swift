@@ -57,3 +57,14 @@ private final class PipeReader: @unchecked Sendable {
         return data
     }
 }
+
+public extension Process {
+    /// Stops a helper (a scripted server) for good: SIGKILL, then waits. SIGTERM is not enough, since
+    /// a test that handles SIGTERM in-process (`ShutdownSignal` ignores it and reads it from a
+    /// Dispatch source) leaves it ignored in every process the test run starts afterwards.
+    func kill9() {
+        guard isRunning else { return }
+        kill(processIdentifier, SIGKILL)
+        waitUntilExit()
+    }
+}
