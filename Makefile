@@ -6,7 +6,7 @@ LLAMA_PREFIX := $(CACHE)/llama.cpp-$(LLAMA_VERSION)
 export PKG_CONFIG_PATH := $(LLAMA_PREFIX)/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 export PATH := /opt/swift/usr/bin:$(PATH)
 
-.PHONY: deps build run test bench bench-server bench-extract bench-ablation bench-store bench-serve bench-export bench-record bench-learn fuzz clean
+.PHONY: deps build run test bench bench-server bench-server-watch bench-extract bench-ablation bench-store bench-serve bench-export bench-record bench-learn fuzz clean
 
 ## deps: install Debian packages, build llama.cpp and fetch the model (idempotent)
 deps:
@@ -32,6 +32,10 @@ bench: build
 ## bench-server: val in-process and through llama-server at -np 1 and 2 (notes/s, scores, differing fields)
 bench-server: build
 	@server=$$(scripts/anchor.sh) && python3 Benchmarks/server-bench.py --server "$$server" --model $(CACHE)/models/gemma-3-270m-q4_k_m.gguf
+
+## bench-server-watch: watch filling 500 notes through llama-server -np 1 and 2 (notes/s, drop-to-ready, slot use); KILLS=5 kills it mid-backlog
+bench-server-watch: build
+	@server=$$(scripts/anchor.sh) && python3 Benchmarks/server-watch-bench.py --server "$$server" --model $(CACHE)/models/gemma-3-270m-q4_k_m.gguf --notes $(or $(NOTES),500) --kills $(or $(KILLS),0)
 
 ## bench-extract: accuracy (score.py) and notes/s of `extract --jsonl` on the labelled sets
 bench-extract: build

@@ -14,10 +14,10 @@ def free_port():
         return s.getsockname()[1]
 
 
-def start_llama_server(arguments, name, seconds, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, hint=""):
-    """Starts llama-server (`arguments` without --host/--port) on a free port and waits until /health
-    answers 200; exits with `name` in the message when it stops or does not answer in `seconds`."""
-    port = free_port()
+def start_llama_server(arguments, name, seconds, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, hint="", port=None):
+    """Starts llama-server (`arguments` without --host/--port) on `port` or a free one and waits until
+    /health answers 200; exits with `name` in the message when it stops or does not answer in `seconds`."""
+    port = port or free_port()
     proc = subprocess.Popen(arguments + ["--host", "127.0.0.1", "--port", str(port)], stdout=stdout, stderr=stderr)
     deadline = time.time() + seconds
     while time.time() < deadline:
