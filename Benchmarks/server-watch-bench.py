@@ -40,7 +40,8 @@ def run(args, slots):
     inbox, db = os.path.join(work, "Inbox"), os.path.join(work, "ledger.sqlite")
     os.makedirs(inbox)
     log = open(os.path.join(work, "watch.log"), "w")
-    watch = subprocess.Popen([args.bin, "watch", "--inbox", inbox, "--db", db, "--backend", "server", "--server", url],
+    watch = subprocess.Popen([args.bin, "watch", "--inbox", inbox, "--db", db, "--backend", "server", "--server", url]
+                             + (["--server-concurrency", str(slots + args.extra)] if args.extra else []),
                              stdout=subprocess.DEVNULL, stderr=log)
     time.sleep(3)
     dropped = {}
@@ -99,7 +100,7 @@ def run(args, slots):
     server.wait()
     p = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))] / 1000
     said = open(os.path.join(work, "watch.log")).read().count("notes wait in the queue until it answers")
-    print(f"-np {slots} -t {threads}, {args.notes} notes at once"
+    print(f"-np {slots} -t {threads}" + (f", {slots + args.extra} in flight" if args.extra else "") + f", {args.notes} notes at once"
           + (f", the server killed and restarted {args.kills} times" if args.kills else ""))
     print(f"  {args.notes / span:.2f} notes/s; drop to ready p50 {p(0.5):.1f} s, p99 {p(0.99):.1f} s; "
           f"slots busy {100 * busy[0] / max(1, samples[0]):.0f}% of {samples[0]} slot samples")
@@ -118,6 +119,7 @@ def main():
     ap.add_argument("--notes", type=int, default=500)
     ap.add_argument("--slots", default="1,2")
     ap.add_argument("--kills", type=int, default=0)
+    ap.add_argument("--extra", type=int, default=0, help="notes in flight beyond the slots (--server-concurrency)")
     args = ap.parse_args()
     results = [run(args, int(slots)) for slots in args.slots.split(",")]
     sys.exit(0 if all(results) else 1)
