@@ -73,7 +73,8 @@ import Testing
 
     @Test(arguments: ["gift from the museum shop for Ana 25", "handed over 20 for the 13.40 bill, got the rest back",
                       "paid 60 for the concert, Mia will send me her 30", "present for grandma from the florist 30",
-                      "took the 42 bus, 2.80", "set of pans 64.99"])
+                      "took the 42 bus, 2.80", "set of pans 64.99", "taxi 14, will take the train next time",
+                      "lunch 12.50, will run errands after"])
     func giftsBoughtAreExpenses(note: String) {
         #expect(ExpenseSignals.isExpense(note))
     }

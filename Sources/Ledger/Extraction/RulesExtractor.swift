@@ -247,7 +247,8 @@ public enum RulesExtractor {
 enum ExpenseSignals {
     /// Refunds, money paid back, pay and reimbursements: never an expense.
     static let refunds = [
-        "reembolsaron", "reembolsó", "me reembolsa", "rimborsato", "erstattet", "terugbetaald", "refund", "refunded", "reembolso", "remboursement", "remboursé", "rückerstattung", "erstattung", "rimborso",
+        "refund", "refunded", "reembolso", "remboursement", "remboursé", "rückerstattung", "erstattung", "rimborso",
+        "reembolsaron", "reembolsó", "me reembolsa", "rimborsato", "erstattet", "terugbetaald",
         "devolvieron", "devolução", "devolvido", "paid me back", "paid back", "reimbursement", "reimbursed",
         "interest credited", "interest paid", "net interest", "salary", "payroll", "paycheck", "zarplata", "pensii", "pension",
         "vyplata", "protsent", "returned", "return of", "devolución", "devolucion", "rückgabe", "rückzahlung",
@@ -332,7 +333,7 @@ enum ExpenseSignals {
         "renews on", "to be paid", "not paid yet", "haven't paid", "have not paid", "not yet paid", "unpaid",
         "bill due", "due next", "request from", "note to self", "need to cancel",
         // Estimates, debits still to come and money put aside, as people write them.
-        "should run", "will run", "reckons", "goes out on", "comes out on", "will take", "will come out",
+        "reckons", "goes out on", "comes out on", "will come out",
         "savings goal", "put aside", "set aside", "pocket money", "argent de poche", "taschengeld", "paga semanal",
         "mesada", "paghetta", "zakgeld",
         // A debit still to come, in more of the languages banks write in ("wird am 12.12. eingezogen").
@@ -513,6 +514,9 @@ enum ExpenseSignals {
            !["charged", "billed", "debited", "posted"].contains(where: { lowered[..<to.range.lowerBound].hasSuffix("\($0) ") }) {
             return false
         }
+        // "should run around 600", "Netflix will take 15.99": a figure still to come ("will take the
+        // train next time, taxi 14" is not one).
+        if lowered.firstMatch(of: Self.stillToCome) != nil { return false }
         // "due Friday", "due 3 Dec": a bill not paid yet.
         if isDue(lowered) { return false }
         if isCreditLine(lowered) && !spends { return false }
@@ -590,6 +594,10 @@ enum ExpenseSignals {
 
     /// "J D sent you $60.00": a bank telling the writer someone paid them.
     nonisolated(unsafe) private static let sentToWriter = /\b(?:sent|paid|transferred|wired)\s+you\s+[^\s\d]{0,4}\s?\d/
+
+    /// "will take 15.99", "should run around 600", "it'll run us 80": a figure still to be paid.
+    nonisolated(unsafe) private static let stillToCome =
+        /\b(?:will|should|'ll|would)\s+(?:take|run)(?:\s+(?:me|us))?\s+(?:(?:about|around|roughly|approx\.?|maybe|~)\s*)?[^\s\d]{0,3}\s?\d/
 
     /// "gift from grandma", "Geschenk von Oma": who gave it, in the notes' languages.
     nonisolated(unsafe) private static let giftFrom =
