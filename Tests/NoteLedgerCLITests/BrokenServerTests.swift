@@ -25,14 +25,21 @@ import TestSupport
         return (process, "http://127.0.0.1:\(port)")
     }
 
+    /// `ingest` of `count` ferry-ticket notes ("ferry ticket 1.60", …) through the server at `url`,
+    /// into a new ledger: the folder holding it (removed when released), its path and what the command printed.
+    static func ingest(_ count: Int, into url: String) throws -> (folder: TemporaryDirectory, ledger: String, result: ProcessResult) {
+        let folder = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: folder.path("Inbox"), withIntermediateDirectories: true)
+        for index in 1...count { try folder.write("ferry ticket \(index).60", to: "Inbox/\(index).txt") }
+        let ledger = folder.path("ledger.sqlite")
+        return (folder, ledger, try runNoteLedger(["--db", ledger, "ingest", folder.path("Inbox"), "--backend", "server", "--server", url]))
+    }
+
     @Test func anOverloadedServerLeavesIngestedNotesQueuedAndSaysHowMany() throws {
         let (server, url) = try Self.start("unavailable")
         defer { server.kill9() }
-        let folder = try TemporaryDirectory()
-        try FileManager.default.createDirectory(atPath: folder.path("Inbox"), withIntermediateDirectories: true)
-        for index in 1...3 { try folder.write("ferry ticket \(index).60", to: "Inbox/\(index).txt") }
-        let ledger = folder.path("ledger.sqlite")
-        let result = try runNoteLedger(["--db", ledger, "ingest", folder.path("Inbox"), "--backend", "server", "--server", url])
+        let (folder, ledger, result) = try Self.ingest(3, into: url)
+        defer { _ = folder }
         #expect(result.status == 1)
         #expect(result.stderr.contains("HTTP 503") && result.stderr.contains("3 notes stay queued, nothing is lost"), "\(result.stderr)")
         let drafts = try runNoteLedger(["--db", ledger, "query", "--json"])
@@ -46,11 +53,8 @@ import TestSupport
     @Test func asManyNotesAreInFlightAsTheServerHasSlots() throws {
         let (server, url) = try Self.start("slow")
         defer { server.kill9() }
-        let folder = try TemporaryDirectory()
-        try FileManager.default.createDirectory(atPath: folder.path("Inbox"), withIntermediateDirectories: true)
-        for index in 1...7 { try folder.write("ferry ticket \(index).60", to: "Inbox/\(index).txt") }
-        let ledger = folder.path("ledger.sqlite")
-        let result = try runNoteLedger(["--db", ledger, "ingest", folder.path("Inbox"), "--backend", "server", "--server", url])
+        let (folder, ledger, result) = try Self.ingest(7, into: url)
+        defer { _ = folder }
         #expect(result.status == 0, "\(result.stderr)")
         let most = try String(contentsOf: URL(string: url + "/in-flight")!, encoding: .utf8)
         #expect(most == "3", "at most \(most) requests were in flight at once")

@@ -102,11 +102,7 @@ public final class NoteWorker {
     ///   the job is then put back in the queue, not failed.
     public func process(_ job: Job) async throws {
         try await settling(job) {
-            guard job.noteText.contains(where: { !$0.isWhitespace }) else {
-                try store.failJob(job.id, draftID: job.draftID, reason: "the note is empty")
-                log("draft \(job.draftID): the note is empty; marked failed")
-                return
-            }
+            guard try !failedAsEmpty(job) else { return }
             let store = self.store
             let learned = try store.learnedHints(for: job.noteText)
             let extraction = await extractor.extract(job.noteText, received: job.receivedAt, learned: learned) { partial in
@@ -140,9 +136,7 @@ public final class NoteWorker {
                 guard stop == nil, started < 4 * width else { return false }
                 do {
                     guard let job = try store.claimJob() else { return false }
-                    guard job.noteText.contains(where: { !$0.isWhitespace }) else {
-                        try store.failJob(job.id, draftID: job.draftID, reason: "the note is empty")
-                        log("draft \(job.draftID): the note is empty; marked failed")
+                    if try failedAsEmpty(job) {
                         onJobDone(job)
                         done += 1
                         return true
@@ -187,6 +181,14 @@ public final class NoteWorker {
         }
         if let stop { throw stop }
         return count
+    }
+
+    /// Marks a job whose note is empty (or only whitespace) failed; false for a note with text.
+    private func failedAsEmpty(_ job: Job) throws -> Bool {
+        guard !job.noteText.contains(where: { !$0.isWhitespace }) else { return false }
+        try store.failJob(job.id, draftID: job.draftID, reason: "the note is empty")
+        log("draft \(job.draftID): the note is empty; marked failed")
+        return true
     }
 
     /// The fill of `job` into its draft; with `waitsForModel`, a model that could not be reached
