@@ -9,7 +9,7 @@ import Ledger
 /// `--server-concurrency N` (`NOTELEDGER_SERVER_CONCURRENCY`; default: the server's slots).
 enum Backend: Equatable {
     case model, rules
-    case server(url: URL, apiKeyFile: String?, concurrency: Int?, timeout: TimeInterval, tls: TLSOptions)
+    case server(url: URL, apiKeyFile: String?, concurrency: Int?, timeout: TimeInterval, tls: TLSOptions, choice: ServerChoice)
 
     /// The options' help, for the commands that extract.
     static let options = """
@@ -23,6 +23,10 @@ enum Backend: Equatable {
           --server-insecure        do not check the https:// server's certificate at all (env
                                    NOTELEDGER_SERVER_INSECURE=1); warns, since anyone on the way can then
                                    read the notes
+          --server-dialect NAME    llama-server, vllm, sglang or openai (env NOTELEDGER_SERVER_DIALECT;
+                                   default: asked of the server)
+          --server-model NAME      the model to ask the server for (env NOTELEDGER_SERVER_MODEL; default:
+                                   the one it serves)
         """
 
     /// How long one server request may take unless `--server-timeout` says otherwise.
@@ -35,11 +39,13 @@ enum Backend: Equatable {
         let concurrencyFlag = try arguments.option("--server-concurrency")
         let timeoutFlag = try arguments.option("--server-timeout")
         let tls = try TLSOptions(parsing: &arguments, environment: environment)
+        let choice = try ServerChoice(parsing: &arguments, environment: environment)
         switch name {
         case nil, "model", "rules":
-            if serverFlag != nil || keyFlag != nil || concurrencyFlag != nil || timeoutFlag != nil || tls != TLSOptions() {
-                throw UsageError("--server, --api-key-file, --server-concurrency, --server-timeout, --server-ca-file and "
-                    + "--server-insecure go with --backend server")
+            if serverFlag != nil || keyFlag != nil || concurrencyFlag != nil || timeoutFlag != nil || tls != TLSOptions()
+                || choice.flagged {
+                throw UsageError("--server, --api-key-file, --server-concurrency, --server-timeout, --server-ca-file, "
+                    + "--server-insecure, --server-dialect and --server-model go with --backend server")
             }
             self = name == "rules" ? .rules : .model
         case "server":
@@ -65,7 +71,7 @@ enum Backend: Equatable {
                 timeout = TimeInterval(value)
             }
             self = .server(url: url, apiKeyFile: keyFlag ?? environment["NOTELEDGER_API_KEY_FILE"], concurrency: concurrency,
-                           timeout: timeout, tls: tls)
+                           timeout: timeout, tls: tls, choice: choice)
         case let other?:
             throw UsageError("--backend must be `model`, `rules` or `server`, not '\(other)'")
         }
@@ -89,9 +95,9 @@ enum ExtractorLoader {
                 console.err("noteledger: NOTELEDGER_RULES_OFF names an unknown rule family ('\(off)'); known: "
                     + RuleFamilies.names.map(\.0).joined(separator: ", ") + ". Applying every rule.")
         }
-        if case .server(let url, let keyFile, let concurrency, let timeout, let tls) = backend {
+        if case .server(let url, let keyFile, let concurrency, let timeout, let tls, let choice) = backend {
             return await loadServer(url: url, keyFile: keyFile, concurrency: concurrency, timeout: timeout, tls: tls,
-                                    console: console, waiting: waiting)
+                                    choice: choice, console: console, waiting: waiting)
         }
         guard backend == .model else { return ExpenseExtractor(model: nil) }
         do {
@@ -131,6 +137,34 @@ extension TLSOptions {
         + "between here and the server can read and change the notes and the answers; prefer --server-ca-file"
 }
 
+/// Which dialect and model to use on a server: `--server-dialect NAME` (env
+/// `NOTELEDGER_SERVER_DIALECT`) and `--server-model NAME` (env `NOTELEDGER_SERVER_MODEL`); nil
+/// means: as the server says.
+struct ServerChoice: Equatable {
+    var dialect: ServerDialect?
+    var model: String?
+    /// True when either was given as a flag (they go with a server).
+    var flagged = false
+
+    init(dialect: ServerDialect? = nil, model: String? = nil) {
+        self.dialect = dialect
+        self.model = model
+    }
+
+    init(parsing arguments: inout ArgumentList, environment: [String: String]) throws {
+        let dialectFlag = try arguments.option("--server-dialect")
+        let modelFlag = try arguments.option("--server-model")
+        flagged = dialectFlag != nil || modelFlag != nil
+        if let name = dialectFlag ?? environment["NOTELEDGER_SERVER_DIALECT"] {
+            guard let dialect = ServerDialect(rawValue: name.lowercased()) else {
+                throw UsageError("--server-dialect must be one of \(ServerDialect.names), not '\(name)'")
+            }
+            self.dialect = dialect
+        }
+        model = modelFlag ?? environment["NOTELEDGER_SERVER_MODEL"]
+    }
+}
+
 extension ExtractorLoader {
     /// The API key in `file` (trimmed), nil without a file.
     static func readAPIKey(_ file: String?) throws -> String? {
@@ -145,27 +179,28 @@ extension ExtractorLoader {
     /// The extractor on an inference server: asks it what it runs and how many slots it has; when
     /// it cannot, the rules, saying why.
     static func loadServer(url: URL, keyFile: String?, concurrency: Int?, timeout: TimeInterval, tls: TLSOptions,
-                           console: Console, waiting: (@Sendable () -> Bool)? = nil) async -> ExpenseExtractor {
+                           choice: ServerChoice, console: Console, waiting: (@Sendable () -> Bool)? = nil) async -> ExpenseExtractor {
         if tls.skipsVerification { console.err("noteledger: " + TLSOptions.insecureWarning) }
         do {
             let apiKey = try readAPIKey(keyFile)
             let probing = ServerEndpoint(baseURL: url, apiKey: apiKey, requestTimeout: timeout, attempts: 2, tls: tls)
             var outage = Outage(recovery: "the inference server at \(probing.displayURL) answers",
                                 waiting: "notes are recorded and wait in the queue until it answers")
-            var answer: (modelName: String, slots: Int)?
+            var answer: ServerInfo?
             while answer == nil {
                 do {
-                    answer = try await LlamaServerModel.probe(probing)
+                    answer = try await ServerInfo.probe(probing, dialect: choice.dialect, model: choice.model)
                     outage.succeeded { console.err("noteledger: " + $0) }
                 } catch let error as ServerError where error.isTemporary && waiting?() == true {
                     let wait = outage.failed(reason: "\(error)") { console.err("noteledger: " + $0) }
                     try await Task.sleep(for: .milliseconds(Int(wait * 1000)))
                 }
             }
-            let (name, slots) = answer!
-            let endpoint = ServerEndpoint(baseURL: url, apiKey: apiKey, requestTimeout: timeout, concurrency: concurrency ?? slots,
-                                          tls: tls)
-            return ExpenseExtractor(model: LlamaServerModel(endpoint: endpoint, modelName: name))
+            let info = answer!
+            // A server that does not say how many requests it works on at once gets one at a time.
+            let endpoint = ServerEndpoint(baseURL: url, apiKey: apiKey, requestTimeout: timeout,
+                                          concurrency: concurrency ?? info.slots ?? 1, tls: tls)
+            return ExpenseExtractor(model: endpoint.model(for: info))
         } catch {
             console.err("""
                 noteledger: \(error)

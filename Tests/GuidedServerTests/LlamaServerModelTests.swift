@@ -50,9 +50,11 @@ import TestSupport
     @Test func theServerAnswersAsTheInProcessModelDoes() async throws {
         let server = try await RunningServer()
         let notes = ["croissants and coffee at Maison Pell 7.80", "two nights at Hostal Brisa, 132 euros"]
-        let (modelName, slots) = try await LlamaServerModel.probe(ServerEndpoint(baseURL: server.url))
+        let info = try await ServerInfo.probe(ServerEndpoint(baseURL: server.url))
+        let modelName = info.modelName
+        #expect(info.dialect == .llamaServer)
         #expect(modelName == TestEnvironment.modelURL.lastPathComponent)
-        #expect(slots == 1)
+        #expect(info.slots == 1)
         let remote = LlamaServerModel(endpoint: ServerEndpoint(baseURL: server.url), modelName: modelName)
         let local = try LlamaLanguageModel(url: TestEnvironment.modelURL, contextLength: 2048)
         let served = try await Self.answers(remote, notes: notes)
@@ -152,10 +154,10 @@ import TestSupport
     }
 
     @Test func waitsWhatRetryAfterSaysAndBacksOffOtherwise() {
-        #expect(LlamaServerModel.delay(attempt: 1, retryAfter: 2) == 2)
-        #expect(LlamaServerModel.delay(attempt: 1, retryAfter: 3600) == 60)
-        let first = LlamaServerModel.delay(attempt: 1, retryAfter: nil)
-        let third = LlamaServerModel.delay(attempt: 3, retryAfter: nil)
+        #expect(ServerClient.delay(attempt: 1, retryAfter: 2) == 2)
+        #expect(ServerClient.delay(attempt: 1, retryAfter: 3600) == 60)
+        let first = ServerClient.delay(attempt: 1, retryAfter: nil)
+        let third = ServerClient.delay(attempt: 3, retryAfter: nil)
         #expect((0.25...0.375).contains(first))
         #expect((1.0...1.5).contains(third))
     }

@@ -95,13 +95,18 @@ public struct GenerationRequest: Sendable {
     /// value and the character after it (`,` or the closing `}`), for a model that feeds forced
     /// text itself and generates one value at a time (an inference server). Nil when unknown.
     public let valueGrammar: @Sendable ([UInt8]) -> Grammar?
+    /// The schema the grammar was compiled from, for a model that takes a JSON schema instead of
+    /// a grammar (a server that accepts no grammar): it sends `schema.jsonSchema` and checks the
+    /// answer with `schema.violations(in:)`. Nil when unknown.
+    public let schema: GenerationSchema?
 
     public init(prompt: String, sharedPrefixLength: Int = 0, grammar: Grammar, options: GenerationOptions = GenerationOptions(),
                 forcedText: @escaping @Sendable ([UInt8]) -> ForcedText? = { _ in nil },
                 choicePoint: @escaping @Sendable ([UInt8]) -> ChoicePoint? = { _ in nil },
                 decide: @escaping @Sendable (ChoicePoint, [Double]) -> Int = { _, scores in ChoiceCalibration.argmax(scores) },
                 grammarAfterChoice: @escaping @Sendable (String) -> Grammar? = { _ in nil },
-                valueGrammar: @escaping @Sendable ([UInt8]) -> Grammar? = { _ in nil }) {
+                valueGrammar: @escaping @Sendable ([UInt8]) -> Grammar? = { _ in nil },
+                schema: GenerationSchema? = nil) {
         self.prompt = prompt
         self.sharedPrefixLength = min(max(0, sharedPrefixLength), prompt.count)
         self.grammar = grammar
@@ -111,6 +116,7 @@ public struct GenerationRequest: Sendable {
         self.decide = decide
         self.grammarAfterChoice = grammarAfterChoice
         self.valueGrammar = valueGrammar
+        self.schema = schema
     }
 }
 

@@ -165,7 +165,8 @@ public final class LanguageModelSession: Sendable {
             grammarAfterChoice: { [compiler] path in
                 try? compiler.compileRest(of: schema, after: path)
             },
-            valueGrammar: Self.valueGrammar(for: schema, prefix: Self.outputPrefix, compiler: compiler))
+            valueGrammar: Self.valueGrammar(for: schema, prefix: Self.outputPrefix, compiler: compiler),
+            schema: schema)
         for try await piece in model.generate(request) {
             try Task.checkCancellation()
             bytes += piece.bytes

@@ -8,24 +8,29 @@ import Ledger
 struct DoctorCommand: Command {
     static let name = "doctor"
     static let abstract = "Report versions, the model (path, size, sha256, whether it loads), an inference server, inotify limits, the database and learning."
-    static let synopsis = "doctor [--server URL [--api-key-file PATH] [--server-ca-file PATH | --server-insecure]]"
+    static let synopsis = "doctor [--server URL [--api-key-file PATH] [--server-ca-file PATH | --server-insecure] [--server-dialect NAME] [--server-model NAME]]"
     static let details = """
           --server URL          also check this inference server (env NOTELEDGER_SERVER): does it answer, what
                                 model it runs, how many slots it has
           --api-key-file PATH   the server's API key (env NOTELEDGER_API_KEY_FILE)
           --server-ca-file PATH the CA that signed an https:// server's certificate (env NOTELEDGER_SERVER_CA_FILE)
           --server-insecure     do not check an https:// server's certificate (env NOTELEDGER_SERVER_INSECURE=1)
+          --server-dialect NAME llama-server, vllm, sglang or openai (env NOTELEDGER_SERVER_DIALECT; default:
+                                asked of the server)
+          --server-model NAME   the model to ask the server for (env NOTELEDGER_SERVER_MODEL)
         """
 
     let server: String?
     let apiKeyFile: String?
     let tls: TLSOptions
+    let choice: ServerChoice
 
     init(parsing arguments: inout ArgumentList) throws {
         let environment = ProcessInfo.processInfo.environment
         server = try arguments.option("--server") ?? environment["NOTELEDGER_SERVER"]
         apiKeyFile = try arguments.option("--api-key-file") ?? environment["NOTELEDGER_API_KEY_FILE"]
         tls = try TLSOptions(parsing: &arguments, environment: environment)
+        choice = try ServerChoice(parsing: &arguments, environment: environment)
         try arguments.finish()
     }
 
@@ -77,8 +82,10 @@ struct DoctorCommand: Command {
                     if tls.skipsVerification { console.err("noteledger: " + TLSOptions.insecureWarning) }
                 }
                 do {
-                    let (model, slots) = try await LlamaServerModel.probe(endpoint)
-                    line("server model", "\(model); \(slots) slot\(slots == 1 ? "" : "s") (notes it works on at once)")
+                    let info = try await ServerInfo.probe(endpoint, dialect: choice.dialect, model: choice.model)
+                    line("server model", info.modelName + (info.slots.map { "; \($0) slot\($0 == 1 ? "" : "s") (notes it works on at once)" }
+                        ?? "; slots not reported (one note at a time unless --server-concurrency says more)"))
+                    line("server dialect", "\(info.dialect.rawValue)\(choice.dialect == nil ? "" : " (--server-dialect)"): \(info.dialect.constraint)")
                 } catch {
                     line("server model", "no answer: \(error)")
                     problems.append("\(error)")
