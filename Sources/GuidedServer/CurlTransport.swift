@@ -58,8 +58,12 @@ final class CurlTransport: Sendable {
     }
 
     /// Sends `body` with POST (GET without one) and returns the answer, any status.
-    func send(_ url: URL, headers: [(String, String)], body: Data?) async throws -> HTTPAnswer {
-        let exchange = Exchange()
+    /// - Parameter onData: when given, a successful (2xx) answer's body is handed to it piece by
+    ///   piece as it arrives, on the transfer's thread, and not kept (the answer's `body` is then
+    ///   empty); any other answer is kept whole as usual.
+    func send(_ url: URL, headers: [(String, String)], body: Data?,
+              onData: (@Sendable (Data) -> Void)? = nil) async throws -> HTTPAnswer {
+        let exchange = Exchange(onData: onData)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 DispatchQueue.global().async {
@@ -149,11 +153,24 @@ private final class Exchange: @unchecked Sendable {
     // Written only by the thread running the transfer, read after it ends.
     var body = Data()
     var retryAfter: String?
+    /// The status of the last status line (a 100 is followed by the real one).
+    var status = 0
+    let onData: (@Sendable (Data) -> Void)?
     let cancelled = Atomic<Bool>(false)
+
+    init(onData: (@Sendable (Data) -> Void)?) {
+        self.onData = onData
+    }
 
     static let receiveBody: noteledger_curl_data_callback = { data, size, count, context in
         let exchange = Unmanaged<Exchange>.fromOpaque(context!).takeUnretainedValue()
-        if let data { exchange.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: size * count) }
+        guard let data else { return size * count }
+        let bytes = UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self)
+        if let onData = exchange.onData, (200..<300).contains(exchange.status) {
+            onData(Data(bytes: bytes, count: size * count))
+        } else {
+            exchange.body.append(bytes, count: size * count)
+        }
         return size * count
     }
 
@@ -162,7 +179,10 @@ private final class Exchange: @unchecked Sendable {
         let exchange = Unmanaged<Exchange>.fromOpaque(context!).takeUnretainedValue()
         guard let data else { return size * count }
         let line = String(decoding: UnsafeRawBufferPointer(start: data, count: size * count), as: UTF8.self)
-        if line.hasPrefix("HTTP/") { exchange.retryAfter = nil }
+        if line.hasPrefix("HTTP/") {
+            exchange.retryAfter = nil
+            exchange.status = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+        }
         if let colon = line.firstIndex(of: ":"), line[..<colon].lowercased() == "retry-after" {
             exchange.retryAfter = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
         }

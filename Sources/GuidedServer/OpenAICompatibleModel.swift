@@ -40,7 +40,9 @@ public final class OpenAICompatibleModel: LanguageModel {
     }
 
     public func generate(_ request: GenerationRequest) -> AsyncThrowingStream<GeneratedPiece, any Error> {
-        ServerClient.stream { try await self.complete(request) }
+        ServerClient.stream { emit in
+            for piece in try await self.complete(request) { emit(piece) }
+        }
     }
 
     func complete(_ request: GenerationRequest) async throws -> [GeneratedPiece] {

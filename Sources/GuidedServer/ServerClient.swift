@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Guided
 
 /// Where an inference server is and how to talk to it.
@@ -83,7 +84,18 @@ final class ServerClient: Sendable {
     }
 
     /// Sends a request (POST with `body`, GET without), trying again after transient failures.
-    func send(path: String, body: [String: Any]?) async throws -> Data {
+    /// - Parameter onData: hands a successful answer's body over piece by piece as it arrives
+    ///   (a stream); the returned data is then empty. Once a piece was handed over, a failure is
+    ///   not tried again (the receiver has acted on the pieces): it is thrown.
+    func send(path: String, body: [String: Any]?, onData: (@Sendable (Data) -> Void)? = nil) async throws -> Data {
+        let delivered = Atomic<Bool>(false)
+        var receive: (@Sendable (Data) -> Void)?
+        if let onData {
+            receive = { @Sendable data in
+                delivered.store(true, ordering: .relaxed)
+                onData(data)
+            }
+        }
         let url = endpoint.baseURL.appendingPathComponent(path)
         let data = try body.map { try JSONSerialization.data(withJSONObject: $0) }
         var headers: [(String, String)] = data == nil ? [] : [("Content-Type", "application/json")]
@@ -95,7 +107,8 @@ final class ServerClient: Sendable {
             var retryAfter: TimeInterval?
             do {
                 // Which try this is: in a server's log (and to the scripted test server) a retry shows as one.
-                let answer = try await transport.send(url, headers: headers + [("X-NoteLedger-Attempt", String(attempt))], body: data)
+                let answer = try await transport.send(url, headers: headers + [("X-NoteLedger-Attempt", String(attempt))], body: data,
+                                                      onData: receive)
                 if (200..<300).contains(answer.status) { return answer.body }
                 failure = .status(code: answer.status, message: Self.message(in: answer.body))
                 retryAfter = answer.retryAfter.flatMap(TimeInterval.init)
@@ -110,7 +123,7 @@ final class ServerClient: Sendable {
                 if Task.isCancelled { throw CancellationError() }
                 failure = .unreachable(url: endpoint.displayURL, reason: reason)
             }
-            guard failure.isTemporary, attempt < endpoint.attempts else { throw failure }
+            guard failure.isTemporary, attempt < endpoint.attempts, !delivered.load(ordering: .relaxed) else { throw failure }
             try await Task.sleep(nanoseconds: UInt64(Self.delay(attempt: attempt, retryAfter: retryAfter) * 1e9))
         }
     }
@@ -138,15 +151,14 @@ final class ServerClient: Sendable {
         return text.isEmpty ? "(no message)" : text
     }
 
-    /// The pieces `work` returns, as a model's stream: cancelling the consumer cancels the work.
-    static func stream(_ work: @escaping @Sendable () async throws -> [GeneratedPiece]) -> AsyncThrowingStream<GeneratedPiece, any Error> {
+    /// The pieces `work` emits, as a model's stream: cancelling the consumer cancels the work.
+    static func stream(_ work: @escaping @Sendable (_ emit: @escaping @Sendable (GeneratedPiece) -> Void) async throws -> Void)
+        -> AsyncThrowingStream<GeneratedPiece, any Error> {
         AsyncThrowingStream { continuation in
             let task = Task {
                 do {
-                    for piece in try await work() {
-                        try Task.checkCancellation()
-                        continuation.yield(piece)
-                    }
+                    try await work { continuation.yield($0) }
+                    try Task.checkCancellation()
                     continuation.finish()
                 } catch is CancellationError {
                     continuation.finish(throwing: GenerationError.cancelled)

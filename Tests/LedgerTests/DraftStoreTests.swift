@@ -129,6 +129,33 @@ func extraction(_ merchant: String?, _ amount: String?, category: Category? = .f
         #expect(try store.draft(second.draftID).status == .failed)
     }
 
+    /// A fill cut off while the model wrote (its job put back): the draft shows its last version
+    /// again and is queued; the streamed partial values are not kept, locked fields are.
+    @Test func aJobPutBackMidFillShowsTheLastVersionAgain() throws {
+        let (_, store) = try store()
+        guard case .created(let id) = try store.recordNote(path: "/n", text: "Lunch at Casa Verde 12.50") else { return }
+        let first = try #require(try store.claimJob())
+        try store.showSnapshot(draftID: id, Expense(merchant: "Casa", amount: Amount("12.50"), purpose: "Lun"))
+        #expect(try store.draft(id).status == .filling)
+        try store.putBack([first.id])
+        var shown = try store.draft(id)
+        #expect(shown.status == .queued && shown.expense == Expense(), "\(shown)")
+
+        // With a version and a locked field: the version's values, the person's value.
+        let again = try #require(try store.claimJob())
+        try store.recordFill(draftID: id, extraction("Casa Verde", "12.50"), refill: false, completing: again.id)
+        _ = try store.edit(id, changes: [("purpose", "Team lunch")])
+        guard case .changed = try store.recordNote(path: "/n", text: "Lunch at Casa Verde 12.60") else { return }
+        let refill = try #require(try store.claimJob())
+        try store.showSnapshot(draftID: id, Expense(merchant: "Casa", amount: Amount("12.60"), purpose: "Lunch"))
+        try store.putBack([refill.id])
+        shown = try store.draft(id)
+        #expect(shown.status == .queued)
+        #expect(shown.expense.merchant == "Casa Verde" && shown.expense.amount == Amount("12.50"), "\(shown)")
+        #expect(shown.expense.purpose == "Team lunch", "the person's value stays")
+        #expect(try store.history(id).count == 2, "no version for the cut-off fill")
+    }
+
     @Test func queryTermsSelectDrafts() throws {
         let (_, store) = try store()
         let rows: [(String, String?, String, Category)] = [

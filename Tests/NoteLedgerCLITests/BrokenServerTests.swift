@@ -95,4 +95,27 @@ import TestSupport
         let attempts = try String(contentsOf: URL(string: url + "/attempts")!, encoding: .utf8)
         #expect(attempts == "1", "a request was tried \(attempts) times")
     }
+
+    /// A streamed answer cut off before its end counts as the server going away, not as an
+    /// answer: `extract` falls back to the rules saying so, `ingest` leaves the notes queued. What
+    /// was streamed is not asked for again within the note (a retry would write it twice).
+    @Test func aStreamCutOffMidAnswerLeavesTheNoteToBeTriedAgain() throws {
+        let (server, url) = try Self.start("truncated")
+        defer { server.kill9() }
+        let result = try runNoteLedger(["extract", "ferry ticket 7.60", "--backend", "server", "--server", url])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(#""origin": "rules""#) && result.stdout.contains("could not be reached")
+                && result.stdout.contains("stopped after 2 tokens, before it said it was done"), "\(result.stdout)")
+        let attempts = try String(contentsOf: URL(string: url + "/attempts")!, encoding: .utf8)
+        #expect(attempts == "1", "a cut-off stream was asked for again (\(attempts) tries)")
+
+        let (folder, ledger, ingested) = try Self.ingest(2, into: url)
+        defer { _ = folder }
+        #expect(ingested.status == 1 && ingested.stderr.contains("2 notes stay queued, nothing is lost"), "\(ingested.stderr)")
+        let drafts = try runNoteLedger(["--db", ledger, "query", "--json"])
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(drafts.stdout.utf8)) as? [[String: Any]])
+        #expect(list.count == 2 && list.allSatisfy { $0["status"] as? String == "queued" }, "\(list)")
+        // What streamed before the cut is not shown as read.
+        #expect(list.allSatisfy { $0["amount"] is NSNull && $0["purpose"] is NSNull }, "\(list)")
+    }
 }

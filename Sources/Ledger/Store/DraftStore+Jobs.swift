@@ -61,6 +61,7 @@ extension DraftStore {
                 released += try connection.run("""
                     UPDATE jobs SET state = 'pending', lease_until = NULL, lease_owner = NULL, updated_at = ? WHERE id = ?
                     """, [.text(Timestamp.now()), .integer(row.int(0)!)])
+                try settleInterruptedFill(job: row.int(0)!)
             }
             return released
         }
@@ -76,8 +77,31 @@ extension DraftStore {
                     UPDATE jobs SET state = 'pending', attempts = max(attempts - 1, 0), lease_until = NULL, lease_owner = NULL,
                         updated_at = ? WHERE id = ? AND state = 'running'
                     """, [.text(Timestamp.now()), .integer(id)])
+                try settleInterruptedFill(job: id)
             }
         }
+    }
+
+    /// A draft whose fill was cut off (its job put back while the model was writing: status
+    /// `filling`) shows its last version again, or nothing when it has none, and `queued`: the
+    /// partial values streamed so far are not kept as if read. Locked fields keep the person's value.
+    private func settleInterruptedFill(job: Int64) throws {
+        guard let row = try connection.query(
+            "SELECT d.id FROM jobs j JOIN drafts d ON d.id = j.draft_id WHERE j.id = ? AND d.status = 'filling'", [.integer(job)]).first,
+            let draftID = row.int(0) else { return }
+        let last = try currentValues(draftID)
+        let locked = try lockedFields(draftID)
+        var assignments = ["status = 'queued'", "updated_at = ?"]
+        var values: [SQLiteValue] = [.text(Timestamp.now())]
+        for field in Expense.fieldNames where !locked.contains(field) {
+            assignments.append("\(field) = ?")
+            values.append(.optional(last.expense.text(of: field)))
+            if field == "amount" {
+                assignments.append("amount_e4 = ?")
+                values.append(.optional(last.expense.amount.map(Self.amountE4)))
+            }
+        }
+        try connection.run("UPDATE drafts SET \(assignments.joined(separator: ", ")) WHERE id = ?", values + [.integer(draftID)])
     }
 
     /// Puts back the jobs this process holds: for a worker that holds none between batches, those
@@ -85,10 +109,14 @@ extension DraftStore {
     @discardableResult
     public func releaseOwnLeases() throws -> Int {
         try connection.transaction {
-            try connection.run("""
+            let held = try connection.query("SELECT id FROM jobs WHERE state = 'running' AND lease_owner = ?", [.text(Self.leaseOwner)])
+                .compactMap { $0.int(0) }
+            let released = try connection.run("""
                 UPDATE jobs SET state = 'pending', attempts = max(attempts - 1, 0), lease_until = NULL, lease_owner = NULL,
                     updated_at = ? WHERE state = 'running' AND lease_owner = ?
                 """, [.text(Timestamp.now()), .text(Self.leaseOwner)])
+            for id in held { try settleInterruptedFill(job: id) }
+            return released
         }
     }
 

@@ -15,6 +15,8 @@ MODE: unavailable  503 with Retry-After: 0 (a server that is overloaded or start
       hang         no answer at all (a server stuck mid-request)
       slow         3 slots; each POST answered after 0.5 s, with a body that is not JSON (to count
                    how many requests a client keeps in flight)
+      truncated    /tokenize answers; a streamed /completion sends two tokens and closes the
+                   connection without the final event (a server or proxy cut off mid-answer)
 """
 import http.server
 import json
@@ -69,7 +71,20 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 in_flight -= 1
 
     def respond(self):
-        if MODE == "hang":
+        if MODE == "truncated" and self.path == "/tokenize":
+            self.answer(200, json.dumps({"tokens": [1, 2]}))
+        elif MODE == "truncated":
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Connection", "close")
+            self.end_headers()
+            for text, token in (("\"", 236775), ("Fer", 14512)):
+                event = {"content": text, "stop": False, "completion_probabilities": [
+                    {"id": token, "token": text, "bytes": list(text.encode()), "logprob": -0.1, "top_logprobs": []}]}
+                self.wfile.write(b"data: " + json.dumps(event).encode() + b"\n\n")
+                self.wfile.flush()
+            self.close_connection = True
+        elif MODE == "hang":
             time.sleep(3600)
         elif MODE == "unavailable":
             self.answer(503, json.dumps({"error": {"message": "Loading model"}}), [("Retry-After", "0")])
