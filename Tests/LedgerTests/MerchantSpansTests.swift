@@ -104,4 +104,45 @@ struct MerchantSpansTests {
     func lowerCaseNamesAreNotCommonWords(span: String) {
         #expect(!MerchantLexicon.isOnlyCommonWords(span))
     }
+
+    /// Greetings, exclamations and labels that open or close a message are no one's name;
+    /// a name that holds such a word is still one.
+    @Test func wordsThatOpenOrLabelAMessageAreNoName() {
+        let greeted = spans("Hi, payment of INR 250.00 to KAFE ROSA is successful. Txn ID 4412")
+        #expect(!greeted.contains("Hi") && !greeted.contains("ID") && greeted.contains("KAFE ROSA"), "\(greeted)")
+        #expect(!spans("Awesome! You have sent PHP500.00 to the account ending in 1234").contains("Awesome"))
+        #expect(!spans("Rs.15.00 sent to shop@okbank. Not you? Call us").contains("Not you?"))
+        #expect(spans("Great Wall takeaway 23.80").contains("Great Wall"))
+        #expect(MerchantSpans.isOnlyMessageWords("Thank you!") && MerchantSpans.isOnlyMessageWords("Bonjour"))
+        #expect(!MerchantSpans.isOnlyMessageWords("Welcome Break"))
+    }
+
+    /// The bank, card or wallet a message names before "A/c", "Bank", "card" or "balance" is the
+    /// writer's own: not the payee, in the model's choice or the rules'.
+    @Test func theWritersOwnBankCardOrWalletIsNotThePayee() {
+        #expect(BankMessage.payerSideWords(in: "Rs.500 sent from ZETAPAY a/c 91XX0633 to shop@okbank") == ["zetapay"])
+        #expect(BankMessage.payerSideWords(in: "New QUIKPESA balance is Ksh80") == ["quikpesa", "new"])
+        #expect(BankMessage.payerSideWords(in: "Your PayCo Business Account was debited") == ["payco", "business"])
+        // Introduced as the payee, followed by the account: the payee stays.
+        #expect(BankMessage.payerSideWords(in: "Card payment 89.00 THB at LUNA MART A/C x3344").isEmpty)
+        // An aside about the card, and a sentence that ends before "Balance".
+        #expect(BankMessage.payerSideWords(in: "56.03 Wegmart (card ending 4417)").isEmpty)
+        #expect(BankMessage.payerSideWords(in: "POKUPKA 120.00 RUB KAFE MIR MC31. Balance: 9 RUB").isEmpty)
+        let sent = spans("Rs.500 sent from ZETAPAY a/c 91XX0633 to Kiran Rao")
+        #expect(!sent.contains("ZETAPAY") && sent.contains("Kiran Rao"), "\(sent)")
+        #expect(RulesExtractor.introducedMerchant(in: "IMPS INR 10.00 sent from ORBIT Bank A/c XX2536 on 14-04-25") == nil)
+    }
+
+    /// In a bank message the payee is never in the bank's advice, nor a lower-case word of the
+    /// bank's own text, nor how the money moved, nor words run together ("Confirmed.on").
+    @Test func aBankMessageOffersNoSpanFromItsAdviceOrItsOwnWords() {
+        let message = "Rs.120.00 debited from A/c XX1234 via Quickpay. Confirmed.on 12-10. Solde disponible 40. Not you? Call to block"
+        let found = spans(message)
+        #expect(!found.contains { $0.contains("Call") || $0.contains("block") }, "\(found)")
+        #expect(!found.contains("disponible") && !found.contains("Confirmed.on"), "\(found)")
+        #expect(!spans("Sent Rs.80 via INSTAPAY to Mira Cole").contains("INSTAPAY"))
+        // Handles and domains are names however they are written; written notes keep lower case.
+        #expect(!MerchantSpans.isPlainLowercase("shop.name@okbank") && MerchantSpans.isPlainLowercase("deducted"))
+        #expect(spans("uber 23,10 airport").contains("uber"))
+    }
 }

@@ -180,6 +180,42 @@ enum BankMessage {
         "click", "http", "https", "www", "dial", "helpline", "customer care",
     ]
 
+    /// The words of the names a message gives the writer's own side: the bank, card or wallet
+    /// right before an account word ("Your SB A/c", "HDFC Bank Card", "from WALLETCO a/c", "New
+    /// M-PESA balance", "PayCo Business Account"). Up to three capitalised words before it, lowercased.
+    /// Never the payee.
+    static func payerSideWords(in note: String) -> Set<String> {
+        let tokens = note.split(whereSeparator: \.isWhitespace).map(String.init)
+        var words = Set<String>()
+        // "(card ending 4417)" is an aside about the card, not the name before it.
+        for (index, token) in tokens.enumerated() where token.first?.isLetter == true
+            && payerSideMarkers.contains(token.lowercased().trimming(".,;:!?()")) {
+            var run: [String] = []
+            var back = index - 1
+            while back >= 0, run.count < 3 {
+                let word = tokens[back]
+                // Punctuation after a word ends what comes before it ("MC316. Balance", "…, Bank").
+                if let last = word.last, ",.;:!?)".contains(last) { break }
+                let bare = word.trimming(".,;:!?()\"'")
+                guard let first = bare.first, first.isUppercase || first.isNumber && bare.contains(where: \.isLetter),
+                      !RulesExtractor.functionWords.contains(bare.lowercased()) else { break }
+                run.append(bare.lowercased())
+                back -= 1
+            }
+            // "at LUNA MART A/C x3344": a name the message introduces as the payee stays one.
+            if back >= 0, payeeIntroducers.contains(tokens[back].lowercased()) { continue }
+            words.formUnion(run)
+        }
+        return words
+    }
+
+    /// Words before a payee's name.
+    private static let payeeIntroducers = RulesExtractor.bankIntroducers.union(["at", "to", "to:", "@", "chez", "bei", "à", "en"])
+
+    /// Words after which a message names the writer's own account, not the payee.
+    private static let payerSideMarkers: Set<String> = ["bank", "a/c", "acct", "account", "balance", "card", "konto", "karta", "kartka",
+                                                         "karte", "cuenta", "compte", "conta", "tarjeta", "carte", "cartão"]
+
     /// A payee's name never holds a word about the account or the transaction ("HDFC Bank", "Transfer").
     static func isPayeeName(_ name: String) -> Bool {
         !name.split(whereSeparator: { $0.isWhitespace }).contains { word in

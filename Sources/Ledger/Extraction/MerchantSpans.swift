@@ -11,16 +11,19 @@ enum MerchantSpans {
         // Small whole numbers stay: they are often part of a name ("Route 66 Diner", "Studio 54").
         let amounts = Set(candidates.filter { !$0.isComputed && ($0.text.contains(".") || $0.currency != nil || $0.value >= 100) }
             .map { String(characters[$0.range]) })
-        // The bank that sent a message names itself before "Bank" ("Axis Bank Card…").
-        let words = note.split(whereSeparator: \.isWhitespace).map { $0.lowercased().trimming(",.;:!?()") }
-        let banks = Set(zip(words, words.dropFirst()).filter { $0.1 == "bank" }.map(\.0))
+        // The bank that sent a message names itself before "Bank" ("Axis Bank Card…"), the
+        // writer's card or wallet before "card", "A/c", "balance" (`BankMessage.payerSideWords`).
+        let banks = BankMessage.payerSideWords(in: note)
         let shaped = RuleFamilies.active.contains(.merchantShape)
         let runs = shaped ? CapitalRuns(note) : nil
         let places = runs.map { placeWords(in: note).union($0.beneficiaryWords()) } ?? []
-        let spans = StringGuide.spans(of: note, maxLength: 48) + cjkNames(in: note)
+        // A bank message's advice ("Not you? Call …", "Download the app") names no payee.
+        let bank = BankMessage.reads(note)
+        let part = bank ? BankMessage.withoutBoilerplate(note) : note
+        let spans = StringGuide.spans(of: part, maxLength: 48) + cjkNames(in: part)
         let multipliers = multipliers(in: note)
         return spans.uniqued().filter { span in
-            isPlausible(span) && isNameShaped(span) && !(shaped && hasLooseEnds(span))
+            isPlausible(span) && !isOnlyMessageWords(span) && !(bank && isPlainLowercase(span)) && isNameShaped(span) && !(shaped && hasLooseEnds(span))
                 && !(shaped && endsInMultiplier(span, multipliers))
                 && !(shaped && spacesBetweenCJK(span))
                 && runs?.cutsIntoName(span) != true
@@ -161,12 +164,45 @@ enum MerchantSpans {
         notMerchantWords.contains(word.lowercased())
     }
 
+    /// True for a span of words that open, close or label a message and nothing else ("Hi",
+    /// "Awesome!", "Not you?", "ID", "Thank you"): never a name, though each may be part of one
+    /// ("Great Wall", "Welcome Break").
+    static func isOnlyMessageWords(_ span: String) -> Bool {
+        let words = span.split(whereSeparator: \.isWhitespace).map { $0.lowercased().trimming(where: \.isPunctuation) }.filter { !$0.isEmpty }
+        return !words.isEmpty && words.allSatisfy { messageWords.contains($0) || MerchantLexicon.functionWords.contains($0) }
+    }
+
+    /// True for a span of lower-case words in a cased script, without a digit, "@" or "." ("deducted",
+    /// "disponible"): banks write payees in capitals, or as handles and domains; a lower-case word
+    /// in their message is theirs.
+    static func isPlainLowercase(_ span: String) -> Bool {
+        span.contains(where: \.isLetter) && span.allSatisfy { character in
+            character.isLetter ? character.isCased && character.isLowercase : !(character.isNumber || "@.".contains(character))
+        }
+    }
+
+    /// Greetings, thanks, exclamations and labels, in the languages banks and people write.
+    private static let messageWords: Set<String> = [
+        "hi", "hello", "hey", "dear", "greetings", "hola", "bonjour", "salut", "hallo", "ciao", "olá", "oi", "namaste",
+        "salaam", "merhaba", "habari", "jambo", "hej", "moi", "ahoj", "cześć", "привет", "здравствуйте",
+        "thanks", "thank", "merci", "gracias", "danke", "grazie", "obrigado", "obrigada", "asante", "shukran", "спасибо", "dziękujemy",
+        "awesome", "great", "congratulations", "congrats", "yay", "hooray", "oops", "sorry", "attention", "important",
+        "notice", "reminder", "success", "successful", "successfully", "welcome", "done", "ok", "okay", "yes", "no", "not",
+        "id", "nr", "number", "current", "please", "kindly", "note", "ac", "dr", "cr", "call",
+    ]
+
     private static func isPlausible(_ span: String) -> Bool {
         let words = span.split(separator: " ")
         guard words.count <= 6 else { return false }
         for word in words {
             let lowered = word.lowercased().trimming(where: \.isPunctuation)
             if notMerchantWords.contains(lowered) { return false }
+            // Run together by a missing space ("Confirmed.on"): each part counts.
+            if lowered.split(separator: ".").count > 1, lowered.split(separator: ".").contains(where: { notMerchantWords.contains(String($0)) }) {
+                return false
+            }
+            // How money moved is not whom it went to ("via Instapay").
+            if RulesExtractor.paymentChannels.contains(lowered.uppercased()) { return false }
             // A route is not part of a name ("Milano→Firenze", "London->Paris", "BCN-FCO").
             if word.contains("→") || word.contains("->") || word.contains("⇒") { return false }
             let halves = word.split(separator: "-")

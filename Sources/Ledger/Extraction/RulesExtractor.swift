@@ -43,7 +43,7 @@ public enum RulesExtractor {
     /// Bank messages name the payee after these too ("towards Quant Fund", Russian "v"/"в": "oplata v SHOP",
     /// Polish "w", Indonesian "di"/"pada", Portuguese "em", Swahili "kwa", Thai "ที่", Arabic "لدى", Italian "presso",
     /// Scandinavian "på"/"hos", Dutch "bij").
-    private static let bankIntroducers: Set<String> = ["towards", "v", "в", "w", "di", "em", "kwa", "ที่", "لدى", "presso",
+    static let bankIntroducers: Set<String> = ["towards", "v", "в", "w", "di", "em", "kwa", "ที่", "لدى", "presso",
                                                        "på", "hos", "bij", "pada"]
     private static let connectors: Set<String> = ["&", "de", "del", "la", "le", "di", "da", "do", "of", "and", "the", "'s"]
 
@@ -63,8 +63,14 @@ public enum RulesExtractor {
         if let name = BankMessage.payeeByShape(in: note).flatMap({ exactly($0, in: note) }) { return name }
         // Banks pad fixed-width fields with spaces ("Corner Grocer          T from …"): a wide gap ends a name.
         let text = BankMessage.withoutBoilerplate(BankMessage.unwrapped(note)).replacing(/(\S)\ {4,}(?=\S)/) { "\($0.output.1) | " }
-        guard let name = introducedName(in: text, bank: true, accept: BankMessage.isPayeeName)
-                ?? BankMessage.residualNames(in: text).first else { return nil }
+        // The writer's own bank, card or wallet is never the payee ("from WALLETCO a/c").
+        let payerSide = BankMessage.payerSideWords(in: text)
+        func isPayee(_ name: String) -> Bool {
+            BankMessage.isPayeeName(name) && !MerchantSpans.isOnlyMessageWords(name)
+                && !name.split(whereSeparator: \.isWhitespace).contains { payerSide.contains($0.lowercased().trimming(".,;:!?()\"'")) }
+        }
+        guard let name = introducedName(in: text, bank: true, accept: isPayee)
+                ?? BankMessage.residualNames(in: text).first(where: isPayee) else { return nil }
         return exactly(name, in: note)
     }
 
@@ -197,8 +203,8 @@ public enum RulesExtractor {
             }
             let next = index + 1 < tokens.count ? tokens[index + 1] : ""
             let joins = !words.isEmpty && connectors.contains(lowered) && isName(next)
-            // A short number between words in capitals is part of the name ("PIER 49 PIZZA").
-            // So is a store number of up to four digits that ends it ("hos NETTO 1234.", "på REMA 1000 MAJORSTUEN").
+            // A short number between words in capitals is part of the name ("DOCK 12 TACOS").
+            // So is a store number of up to four digits that ends it ("hos NETTO 1234.", "på MATBUA 1000 SENTRUM").
             let endsName = stripped != token || index + 1 == tokens.count
             let storeNumber = bank && !words.isEmpty && (1...4).contains(stripped.count) && stripped.allSatisfy(\.isNumber)
                 && (stripped == token && isShouted(next) || endsName && isShouted(words[words.count - 1]))
