@@ -19,6 +19,11 @@ import Testing
         ("Spent INR 240 at CAFE. Avl Limit: INR 9000.12", "240"),
         ("Ramen 14.20 on 3/11 at 12:30", "14.20"),
         ("jacket 79.90 (was 120.00)", "79.90"),
+        // A unit price times its quantity inside a sum, or with an add-on; rates per unit; a dozen.
+        ("coffee 3.50 x 2 + croissant 2.80", "9.80"),
+        ("cabin 2 nights x 95 plus 18 city tax", "208"),
+        ("bike rental 8 per day for 5 days", "40"),
+        ("a dozen eggs at 0.30 each", "3.60"),
     ])
     func theRulesPickTheAmountPaid(note: String, expected: String) {
         let best = AmountFinder.best(in: AmountFinder.candidates(in: note))

@@ -546,19 +546,32 @@ enum AmountFinder {
         let rates = rules.contains(.percentages) ? percents.compactMap { rate in rate.role(tokens).map { (value: rate.value, role: $0) } } : []
         // Prices joined one after another are things bought together ("coffee 3.20 and a croissant
         // 2.80", "2 scones 2.10 each and tea 3.60"); a unit price counts with its quantity.
+        // The quantity written after a unit price ("3.50 x 2") is no item of its own: the item ends there.
+        let multipliers = candidates.filter { candidate in
+            candidate.currency == nil && !candidate.text.contains(".")
+                && ["x", "×", "*"].contains(tokens.before(candidate.range, 1).last ?? "")
+                && priced.contains { $0.range.upperBound <= candidate.range.lowerBound && candidate.range.lowerBound - $0.range.upperBound <= 4 }
+        }
+        func end(of item: AmountCandidate) -> Range<Int> {
+            multipliers.first { $0.range.lowerBound > item.range.upperBound && $0.range.lowerBound - item.range.upperBound <= 4 }?.range
+                ?? item.range
+        }
         if addOns.isEmpty, discounts.isEmpty, rates.isEmpty {
-            let items = bases.filter { !$0.isComputed && !AmountRoles.countsThings($0, tokens) }
-                .map { base in priced.first { $0.range == base.range } ?? base }
+            let items = bases.filter { base in
+                !base.isComputed && !AmountRoles.countsThings(base, tokens) && !multipliers.contains { $0.range == base.range }
+            }.map { base in priced.first { $0.range == base.range } ?? base }
             if items.count >= 2,
-               zip(items, items.dropFirst()).allSatisfy({ AmountRoles.areItemsBoughtTogether($0.range, $1.range, tokens) }) {
+               zip(items, items.dropFirst()).allSatisfy({ AmountRoles.areItemsBoughtTogether(end(of: $0), $1.range, tokens) }) {
                 let sum = items.reduce(Decimal(0)) { $0 + $1.value }
                 result.append(make(sum, items.last!, items.lazy.compactMap(\.currency).first, score: 7,
                                    decimals: items.map(\.amount.fractionDigits).max()))
                 return result + priced
             }
         }
+        // A unit price is paid times its quantity ("2 nights x 95 plus 18 city tax").
         guard !addOns.isEmpty || !discounts.isEmpty || !rates.isEmpty,
-              let base = best(in: bases.filter { !$0.isComputed } + priced) else { return result + priced }
+              let base = best(in: bases.filter { base in !base.isComputed && !priced.contains { $0.range == base.range } } + priced)
+        else { return result + priced }
         // A tip, tax or fee is no larger than the price it is paid on ("3.40 bus + 3.40 back" adds the same fare); what is taken off is smaller.
         let taken = discounts.reduce(Decimal(0)) { $0 + $1.value }
         guard addOns.allSatisfy({ $0.value <= base.value }), taken < base.value else { return result + priced }

@@ -425,7 +425,7 @@ enum AmountRoles {
         // "1.90 x3", "60 pp x 3", "55.00 per night x 4": a multiplier right after the price or its
         // unit ("3 meals x 2 servings" multiplies meals, not a price).
         let perUnit = after.count >= 2 && (after[0] == "/" && after[1].first?.isLetter == true
-            || after[0] == "a" && rateUnits.contains(after[1]))
+            || ["a", "per"].contains(after[0]) && rateUnits.contains(after[1]))
         let lead = after.first == "per" || perUnit ? 2 : (after.first.map { ["pp", "each", "ea"].contains($0) } == true ? 1 : 0)
         if after.count > lead {
             let word = after[lead]
@@ -435,7 +435,7 @@ enum AmountRoles {
         let before = tokens.before(range, 4)
         // "3 x 9.90", "4 lessons × $35", "2 large @ 11.50" (a price: "3 meals x 2 servings" is not one).
         // A whole number is a price after "x" too when nothing counted follows it ("5 seats x 18 for the show").
-        let endsHere = after.first.map { !$0.hasSuffix("s") || ["for", "at", "on", "in", "to"].contains($0) } ?? true
+        let endsHere = after.first.map { !$0.hasSuffix("s") || ["for", "at", "on", "in", "to", "plus"].contains($0) } ?? true
         // The mark stands right before the price: "2x Coffee 7" counts coffees, the 7 is their price.
         if hasDecimalsOrCurrency || endsHere,
            let mark = before.lastIndex(where: { ["x", "×", "*", "@", "à"].contains($0) }), mark == before.count - 1 {
@@ -480,7 +480,8 @@ enum AmountRoles {
         "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
         "twelve": 12, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "deux": 2, "trois": 3, "quatre": 4,
         "cinq": 5, "due": 2, "tre": 3, "quattro": 4, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "dois": 2,
-        "duas": 2, "três": 3, "pair": 2, "couple": 2,
+        "duas": 2, "três": 3, "pair": 2, "couple": 2, "dozen": 12, "douzaine": 12, "docena": 12, "dutzend": 12, "dúzia": 12,
+        "dozzina": 12,
     ]
 
     /// A small whole number of items: digits 2-99 or a number word.
