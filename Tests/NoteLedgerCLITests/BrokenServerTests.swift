@@ -10,19 +10,7 @@ import TestSupport
     /// process is terminated.
     static func start(_ mode: String) throws -> (process: Process, url: String) {
         let port = Int.random(in: 50_001...60_000)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", TestEnvironment.packageRoot.appendingPathComponent("Tests/Fixtures/servers/broken_server.py").path,
-                             mode, "\(port)"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let ready = output.fileHandleForReading.availableData
-        guard String(decoding: ready, as: UTF8.self).hasPrefix("ready") else {
-            throw ServerTestError("the scripted server did not start")
-        }
-        return (process, "http://127.0.0.1:\(port)")
+        return (try startFixtureServer("broken_server.py", [mode, "\(port)"]), "http://127.0.0.1:\(port)")
     }
 
     /// `ingest` of `count` ferry-ticket notes ("ferry ticket 1.60", …) through the server at `url`,

@@ -12,18 +12,7 @@ import TestSupport
     /// `openai_dialects.py MODE` in front of `upstream`, ready; killed by the caller.
     static func startDialect(_ mode: String, upstream: URL) throws -> (process: Process, url: String) {
         let port = Int.random(in: 40_001...44_000)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", TestEnvironment.packageRoot.appendingPathComponent("Tests/Fixtures/servers/openai_dialects.py").path,
-                             mode, "\(port)", upstream.absoluteString]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        guard String(decoding: output.fileHandleForReading.availableData, as: UTF8.self).hasPrefix("ready") else {
-            throw ServerTestError("openai_dialects.py \(mode) did not start")
-        }
-        return (process, "http://127.0.0.1:\(port)")
+        return (try startFixtureServer("openai_dialects.py", [mode, "\(port)", upstream.absoluteString]), "http://127.0.0.1:\(port)")
     }
 
     static func draft(_ stdout: String) throws -> [String: Any] {

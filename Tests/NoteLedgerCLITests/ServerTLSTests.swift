@@ -31,17 +31,8 @@ import TestSupport
     /// The TLS front for `upstream`, ready; stopped when the process is terminated.
     static func startFront(_ folder: TemporaryDirectory, upstream: URL) throws -> (process: Process, url: String) {
         let port = Int.random(in: 60_001...64_000)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", TestEnvironment.packageRoot.appendingPathComponent("Tests/Fixtures/servers/tls_proxy.py").path,
-                             folder.path("server.pem"), folder.path("server.key"), "\(port)", upstream.absoluteString]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        guard String(decoding: output.fileHandleForReading.availableData, as: UTF8.self).hasPrefix("ready") else {
-            throw ServerTestError("the TLS front did not start")
-        }
+        let process = try startFixtureServer("tls_proxy.py", [folder.path("server.pem"), folder.path("server.key"), "\(port)",
+                                                               upstream.absoluteString])
         return (process, "https://127.0.0.1:\(port)")
     }
 

@@ -54,6 +54,23 @@ public final class RunningServer {
     deinit { kill() }
 }
 
+/// A scripted server from `Tests/Fixtures/servers` (`script` with `arguments`), once it prints
+/// "ready". The caller stops it (`kill9()`).
+public func startFixtureServer(_ script: String, _ arguments: [String]) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", TestEnvironment.packageRoot.appendingPathComponent("Tests/Fixtures/servers/\(script)").path]
+        + arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    guard String(decoding: output.fileHandleForReading.availableData, as: UTF8.self).hasPrefix("ready") else {
+        throw ServerTestError("\(script) \(arguments.joined(separator: " ")) did not start")
+    }
+    return process
+}
+
 public struct ServerTestError: Error, CustomStringConvertible {
     public let description: String
     public init(_ description: String) { self.description = description }
