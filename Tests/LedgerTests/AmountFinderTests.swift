@@ -66,6 +66,19 @@ import Testing
         #expect(!ExpenseSignals.isExpense(note))
     }
 
+    /// Card holds, disputes, sales messages, debts not paid yet and transfers scheduled in other
+    /// languages (invented); a payment message with a sales line after it stays an expense.
+    @Test(arguments: ["A hold of $150.00 was placed on your card by HOTEL RIVA for incidentals.",
+                      "Dispute raised for Rs 1,299 at KORA MART. We will update you in 7 days.",
+                      "Recharge now with Rs 299 and get 2GB/day for 28 days! Offer ends today.",
+                      "owe Sam 20 for the concert tickets", "I owe the landlord 50 for the keys",
+                      "Votre virement de 120,00 EUR vers M. DURAND est programmé pour le 05/12.",
+                      "Your auto-debit of $15.99 for CLOUDPIX will be attempted tomorrow."])
+    func holdsDisputesOffersAndDebtsAreNoExpense(note: String) {
+        #expect(!ExpenseSignals.isExpense(note))
+        #expect(ExpenseSignals.isExpense("Spent INR 240 at CAFE ROSA. Hurry, 5% cashback on your next order"))
+    }
+
     /// Estimates, debits still to come, money put aside, lists in other languages, refunds and
     /// gifts received, as people write them (invented).
     @Test(arguments: ["Garage said the repair should run around 600", "Rent of 950 goes out on the 1st",

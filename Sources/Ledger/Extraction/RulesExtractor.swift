@@ -331,6 +331,8 @@ enum ExpenseSignals {
         "amount due", "min due", "payment due", "heads up", "pay on the night", "pay at the door", "collect request", "payment request", "requested", "has been initiated", "for processing", "e-statement",
         "from next month", "来月", "a partir do próximo", "ab nächsten monat", "le mois prochain",
         "will be paid", "will be taken", "going to pay", "is scheduled", "scheduled for", "upcoming payment",
+        "will be attempted", "will be processed", "est programmé", "est programmée", "programmé pour", "programmée pour",
+        "programado para", "geplant für", "ist geplant", "programmato per", "pianificato per", "gepland voor",
         "next payment", "due date", "due tomorrow", "request for", "sent you a request", "solicitud de pago",
         "should cost", "will cost", "costará", "coûtera", "wird kosten", "custará", "presupuestado",
         "estimé", "estimée", "estimado", "estimada", "geschätzt", "stimato", "it'll be", "it will be", "it'll cost",
@@ -432,6 +434,20 @@ enum ExpenseSignals {
         "from your checking",
     ]
     /// Reminders, to-dos and lists.
+    /// Money held or disputed, not paid: a card hold ("a hold of $150 was placed"), a
+    /// pre-authorisation, a dispute or chargeback raised.
+    static let heldOrDisputed = [
+        "hold of", "a hold", "placed a hold", "hold has been", "hold was placed", "hold placed", "pre-authori", "preauthori",
+        "authorization hold", "authorisation hold", "pré-autoris", "preautoriz", "pre-autoriz", "vorautorisier", "vormerkung",
+        "dispute raised", "dispute has been", "disputed", "chargeback", "réclamation", "reclamación", "reklamation",
+    ]
+    /// A sales message: an offer, not a payment ("Recharge now with Rs 299 and get …").
+    static let promotions = [
+        "recharge now", "buy now", "shop now", "apply now", "order now", "book now", "offer ends", "offer valid",
+        "use code", "promo code", "limited time offer", "hurry", "last chance", "don't miss", "ne manquez pas",
+        "no te lo pierdas", "jetzt kaufen", "compra ya", "achetez maintenant", "oferta válida", "offre valable",
+    ]
+
     static let notes = [
         "reminder", "remind me", "don't forget", "recordar", "no olvidar", "acordarme", "ne pas oublier", "nicht vergessen",
         "daran denken", "lembrar de", "não esquecer", "ricordarsi", "ricordare di", "niet vergeten", "忘れずに", "to do:", "todo", "list:", "lijst", "liste:", "lista:", "need:",
@@ -500,10 +516,15 @@ enum ExpenseSignals {
         // "pagué 50, me devolvieron 7,50": change handed back after the writer paid is no refund.
         let paidAndChange = Self.writerPaidWords.contains { text.contains($0) }
         let refundPhrases = paidAndChange ? refunds.filter { !Self.changePhrases.contains($0) } : refunds
-        for table in [refundPhrases, failed, notYet, notes] where table.contains(where: { text.contains($0) }) { return false }
+        for table in [refundPhrases, failed, notYet, notes, heldOrDisputed] where table.contains(where: { text.contains($0) }) {
+            return false
+        }
         // "transferred to your account" is money in.
         let outgoing = SearchableText(lowered.replacing(Self.toTheWriter, with: ""))
         let spends = moneyWentOut.contains { outgoing.contains($0) }
+        if !spends && promotions.contains(where: { text.contains($0) }) { return false }
+        // "owe Sam 20 for the tickets", "I owe the landlord 50": a debt, not paid yet.
+        if !spends && !paidAndChange && (lowered.hasPrefix("owe ") || text.contains("i owe ") || text.contains("we owe ")) { return false }
         if incoming.contains(where: { text.contains($0) }) && !spends { return false }
         // "got 30 from Sam": money handed to the writer.
         if (lowered.firstMatch(of: Self.gotFrom) != nil || lowered.firstMatch(of: Self.wonOrPaidIn) != nil
