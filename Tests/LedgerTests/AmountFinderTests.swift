@@ -73,7 +73,11 @@ import Testing
                       "Recharge now with Rs 299 and get 2GB/day for 28 days! Offer ends today.",
                       "owe Sam 20 for the concert tickets", "I owe the landlord 50 for the keys",
                       "Votre virement de 120,00 EUR vers M. DURAND est programmé pour le 05/12.",
-                      "Your auto-debit of $15.99 for CLOUDPIX will be attempted tomorrow."])
+                      "Your auto-debit of $15.99 for CLOUDPIX will be attempted tomorrow.",
+                      "Storting van 60,00 EUR van J. DE VRIES op rekening *7712.", "Wpłata 250,00 PLN od JAN NOWAK na konto *1190.",
+                      "Your order of Rs 2,199 is out for delivery. Pay cash on delivery.",
+                      "Top up of 50.00 GBP to your travel card was successful.",
+                      "Autopay set up for Rs 1,499 to FIBERNET every month from 05-01."])
     func holdsDisputesOffersAndDebtsAreNoExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note))
         #expect(ExpenseSignals.isExpense("Spent INR 240 at CAFE ROSA. Hurry, 5% cashback on your next order"))

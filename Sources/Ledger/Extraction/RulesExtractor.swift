@@ -331,7 +331,9 @@ enum ExpenseSignals {
         "amount due", "min due", "payment due", "heads up", "pay on the night", "pay at the door", "collect request", "payment request", "requested", "has been initiated", "for processing", "e-statement",
         "from next month", "来月", "a partir do próximo", "ab nächsten monat", "le mois prochain",
         "will be paid", "will be taken", "going to pay", "is scheduled", "scheduled for", "upcoming payment",
-        "will be attempted", "will be processed", "est programmé", "est programmée", "programmé pour", "programmée pour",
+        "will be attempted", "will be processed", "cash on delivery", "pay on delivery", "pay cash on delivery",
+        "contra reembolso", "paiement à la livraison", "per nachnahme", "pagamento na entrega", "pagamento alla consegna",
+        "autopay set up", "has been set up", "is set up for", "set up for rs", "standing order set up", "direct debit set up", "est programmé", "est programmée", "programmé pour", "programmée pour",
         "programado para", "geplant für", "ist geplant", "programmato per", "pianificato per", "gepland voor",
         "next payment", "due date", "due tomorrow", "request for", "sent you a request", "solicitud de pago",
         "should cost", "will cost", "costará", "coûtera", "wird kosten", "custará", "presupuestado",
@@ -416,6 +418,9 @@ enum ExpenseSignals {
         "har fått", "modtaget", "modtog", "maksoi sinulle", "uplata od", "primili ste", "primljena uplata",
         "получихте", "получен превод", "შემოსავალი", "ienākošais", "ienākošs", "gauta įmoka", "gautas pervedimas",
         "se acreditará", "te acreditamos",
+        // Deposits in, as Dutch, Polish and others write them; a payment waiting for the writer to accept.
+        "storting van", "storting op", "wpłata", "wplata", "otrzymano", "przelew przychodzący", "przelew od",
+        "waiting for you", "accept it", "claim it", "claim your",
         "te depositaron", "depositaron", "vy poluchili", "вы получили", "ви отримали", "отримано", "uznan", "收入",
         "hesabınıza", "hesabiniza", "kartınıza", "kartiniza", "ჩაირიცხა", "ჩარიცხვა", "tushdi", "kartangizga",
         "орлого", "příchozí", "připsána", "постъпление", "priliv", "прилив", "πίστωση", "κατάθεση", "זיכוי",
@@ -635,7 +640,7 @@ enum ExpenseSignals {
 
     /// Money moved to the writer's own savings, pot or card account, or cash paid into a wallet.
     nonisolated(unsafe) private static let ownAccounts =
-        /\b(?:to|into|towards)\s+(?:your|my|own)\s+(?:[\w-]+\s+){0,2}(?:savings|pot|vault)\b|\bpayment\b(?:[^.;\n]|\.\d){0,40}\b(?:to|towards)\s+your\s+(?:\w+\s+){0,2}credit card\b|\bcash[- ]in\s*(?::|of\b|from\b|[^\s\w]{0,2}\s*[a-z]{0,3}\s?\d)/
+        /\btop(?:ped)?[- ]?up\b(?:[^.;\n]|\.\d){0,40}\b(?:to|into|on)\s+(?:your|my)\s+(?:[\w-]+\s+){0,2}(?:card|wallet|account|balance)\b|\b(?:to|into|towards)\s+(?:your|my|own)\s+(?:[\w-]+\s+){0,2}(?:savings|pot|vault)\b|\bpayment\b(?:[^.;\n]|\.\d){0,40}\b(?:to|towards)\s+your\s+(?:\w+\s+){0,2}credit card\b|\bcash[- ]in\s*(?::|of\b|from\b|[^\s\w]{0,2}\s*[a-z]{0,3}\s?\d)/
 
     /// Money put into an account or wallet of the writer's ("to your account", "to your Cash App balance").
     nonisolated(unsafe) private static let toWritersAccount =
