@@ -270,6 +270,15 @@ import Testing
         ("Покупка 1 250,00 ₽ LAVKA 12 Карта *4411 Баланс: 23 400,15 ₽", "LAVKA 12"),
         ("Zakup 45,80 PLN w SKLEP NOWY karta *4410. Dostepne srodki 1 210,40 PLN", "SKLEP NOWY"),
         ("Compra aprovada no valor de R$ 52,30 em PADARIA SOL cartao final 8812", "PADARIA SOL"),
+        // A labelled payee field, and the words of more banks before the payee.
+        ("Transaccion: Compra $ 45.900 COMERCIO: FARMACIA VIDA Tarjeta: *4411", "FARMACIA VIDA"),
+        ("Kartenumsatz: 45,00 EUR, Händler: MEDIA WELT", "MEDIA WELT"),
+        ("Acquisto di 12,50 EUR presso BAR LUNA con carta *1234", "BAR LUNA"),
+        ("Pembayaran QRIS Rp 25.000 ke KOPI SENJA berhasil", "KOPI SENJA"),
+        ("Thanh toan 120.000 VND tai PHO HOA luc 12:30", "PHO HOA"),
+        ("Оплата 230 грн у МАГАЗИН ЛАН карткою *1234", "МАГАЗИН ЛАН"),
+        ("Osto 14,90 EUR kortilla *1234 kohteessa KAHVILA LUMI", "KAHVILA LUMI"),
+        ("Harcama: 150,00 TL KAHVE DUNYASI kartınızdan", "KAHVE DUNYASI"),
     ])
     func payeesAfterTheTransactionWords(note: String, expected: String) {
         #expect(RulesExtractor.introducedMerchant(in: note) == expected)

@@ -210,7 +210,8 @@ enum BankMessage {
     }
 
     /// Words before a payee's name.
-    private static let payeeIntroducers = RulesExtractor.bankIntroducers.union(["at", "to", "to:", "@", "chez", "bei", "à", "en"])
+    private static let payeeIntroducers = RulesExtractor.bankIntroducers.union(RulesExtractor.payeeLabels)
+        .union(["at", "to", "to:", "@", "chez", "bei", "à", "en"])
 
     /// Words after which a message names the writer's own account, not the payee.
     private static let payerSideMarkers: Set<String> = ["bank", "a/c", "acct", "account", "balance", "card", "konto", "karta", "kartka",
@@ -435,6 +436,11 @@ enum BankMessage {
         "platezh", "cherez", "balans", "kod", "mcc", "term", "inf", "data", "avt", "spr", "confirmed", "approval",
         "purchase", "payment", "alert", "debit", "credit", "achat", "compra", "zahlung", "umsatz", "kartenzahlung",
         "amt", "baln", "rmk", "desc", "trans", "ok",
+        // Card purchases as more banks write them (Italian, Portuguese, Spanish, Nordic, Finnish, Slovene,
+        // Polish, Turkish, Indonesian, Vietnamese, Russian, Ukrainian).
+        "acquisto", "carta", "cartão", "cartao", "tarjeta", "kort", "kortilla", "kortti", "kartica", "kartą", "harcama",
+        "kartınızdan", "osto", "nakup", "nákup", "zakup", "transaccion", "transacción", "transaksi", "pembayaran", "qris",
+        "thanh", "toan", "платеж", "карте", "карткою", "comercio", "händler", "kartenumsatz",
         "余额", "餘額", "尾号", "잔액", "잔고", "누적", "승인", "일시불", "残高", "ご利用", "利用可能額", "ご利用可能額",
         "คงเหลือ", "ยอดคงเหลือ", "บัญชี", "ชำระเงิน", "الرصيد", "المتاح", "بطاقتك",
         // The same words in the scripts and languages banks send them in.

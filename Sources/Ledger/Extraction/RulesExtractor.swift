@@ -44,7 +44,12 @@ public enum RulesExtractor {
     /// Polish "w", Indonesian "di"/"pada", Portuguese "em", Swahili "kwa", Thai "ที่", Arabic "لدى", Italian "presso",
     /// Scandinavian "på"/"hos", Dutch "bij").
     static let bankIntroducers: Set<String> = ["towards", "v", "в", "w", "di", "em", "kwa", "ที่", "لدى", "presso",
-                                                       "på", "hos", "bij", "pada"]
+                                                       "på", "hos", "bij", "pada", "у", "ke", "kohteessa", "tai", "tại"]
+    /// Bank messages label the payee's field ("Händler: MEDIA WELT", "COMERCIO: FARMACIA VIDA").
+    static let payeeLabels: Set<String> = ["merchant:", "payee:", "beneficiary:", "shop:", "store:", "comercio:",
+                                                   "händler:", "haendler:", "commerçant:", "commercant:", "esercente:",
+                                                   "estabelecimento:", "comerciante:", "tienda:", "loja:", "negozio:",
+                                                   "winkel:", "butik:", "kauppa:", "sklep:", "магазин:", "торговец:"]
     private static let connectors: Set<String> = ["&", "de", "del", "la", "le", "di", "da", "do", "of", "and", "the", "'s"]
 
     static func merchant(in note: String) -> String? {
@@ -89,6 +94,7 @@ public enum RulesExtractor {
         for (index, token) in tokens.enumerated() where index + 1 < tokens.count {
             let word = token.lowercased()
             let introduces = introducers.contains(word) || word == "to:" || (bank && bankIntroducers.contains(word))
+                || (bank && payeeLabels.contains(word))
                 || (toWords.contains(word) && tokens[max(0, index - 5)..<index].contains {
                     paymentVerbs.contains($0.lowercased().trimming(where: \.isPunctuation))
                 })
