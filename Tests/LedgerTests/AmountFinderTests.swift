@@ -83,6 +83,21 @@ import Testing
         #expect(ExpenseSignals.isExpense("Spent INR 240 at CAFE ROSA. Hurry, 5% cashback on your next order"))
     }
 
+    /// Written the way people jot what is no expense (invented): someone else paid, money found,
+    /// put aside or sent to the writer, a need, an expectation, a bill not paid yet; the writer's
+    /// own share and a past payment on delivery stay expenses.
+    @Test(arguments: ["Lea covered my coffee today, 4.50, I'll get the next one", "Karin invited me to lunch, she paid 38",
+                      "Mum sent 50 for my birthday", "found 10 in my old coat", "put 100 into the holiday jar",
+                      "need 3 tins of paint, about 25 each", "expected electricity bill ~70 this month",
+                      "the plumber's invoice is 180, due in 14 days", "insurance will cover the 300 repair",
+                      "parking fine 60, appealing it, not paying yet", "got 20 cashback on the fridge"])
+    func casualNotesOfNoExpense(note: String) {
+        #expect(!ExpenseSignals.isExpense(note))
+        for expense in ["I covered my share of dinner, 32", "paid 40 on delivery for the pizza", "went up to the rooftop bar, drinks 24"] {
+            #expect(ExpenseSignals.isExpense(expense), "\(expense)")
+        }
+    }
+
     /// Estimates, debits still to come, money put aside, lists in other languages, refunds and
     /// gifts received, as people write them (invented).
     @Test(arguments: ["Garage said the repair should run around 600", "Rent of 950 goes out on the 1st",

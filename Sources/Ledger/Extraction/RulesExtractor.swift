@@ -337,7 +337,9 @@ enum ExpenseSignals {
         "amount due", "min due", "payment due", "heads up", "pay on the night", "pay at the door", "collect request", "payment request", "requested", "has been initiated", "for processing", "e-statement",
         "from next month", "来月", "a partir do próximo", "ab nächsten monat", "le mois prochain",
         "will be paid", "will be taken", "going to pay", "is scheduled", "scheduled for", "upcoming payment",
-        "will be attempted", "will be processed", "cash on delivery", "pay on delivery", "pay cash on delivery",
+        "will be attempted", "will be processed", "due in", "pay on delivery", "looking at flights", "thinking of buying",
+        "thinking about buying", "considering", "price went up", "price goes up", "will go up", "not paying",
+        "appealing it", "tax refund", "insurance will cover", "insurance will pay", "cash on delivery", "pay on delivery", "pay cash on delivery",
         "contra reembolso", "paiement à la livraison", "per nachnahme", "pagamento na entrega", "pagamento alla consegna",
         "autopay set up", "has been set up", "is set up for", "set up for rs", "standing order set up", "direct debit set up", "est programmé", "est programmée", "programmé pour", "programmée pour",
         "programado para", "geplant für", "ist geplant", "programmato per", "pianificato per", "gepland voor",
@@ -474,7 +476,7 @@ enum ExpenseSignals {
     static let someoneElsePaid = ["got the check", "got the bill", "picked up the check", "picked up the tab",
                                   "picked up the bill", "paid for me", "paid for us", "treated me", "treated us",
                                   "me invitó", "m'a invité", "paid directly", "covered the", "covered it", "covered lunch",
-                                  "covered dinner", "on the house"]
+                                  "covered dinner", "on the house", "covered my", "invited me", "bought me", "paid for my"]
     /// Someone else paid only part of it ("insurance covered the rest").
     static let partCovered = ["covered the rest", "covered the remainder", "covered the balance", "covered the difference",
                               "covered most", "covered part", "covered half"]
@@ -534,6 +536,12 @@ enum ExpenseSignals {
         let outgoing = SearchableText(lowered.replacing(Self.toTheWriter, with: ""))
         let spends = moneyWentOut.contains { outgoing.contains($0) }
         if !spends && promotions.contains(where: { text.contains($0) }) { return false }
+        // Money found or lost, put into a jar, cashback got, a need or an expectation written first.
+        if !spends && !paidAndChange && (lowered.firstMatch(of: Self.foundOrLost) != nil || lowered.firstMatch(of: Self.putIntoSavings) != nil
+            || lowered.hasPrefix("need ") || lowered.hasPrefix("expected ") || text.contains("cashback on the")
+            || text.contains("cashback on my")) {
+            return false
+        }
         // "owe Sam 20 for the tickets", "I owe the landlord 50": a debt, not paid yet.
         if !spends && !paidAndChange && (lowered.hasPrefix("owe ") || text.contains("i owe ") || text.contains("we owe ")) { return false }
         if incoming.contains(where: { text.contains($0) }) && !spends { return false }
@@ -588,7 +596,7 @@ enum ExpenseSignals {
             let then = index + 2 < words.count ? String(words[index + 2]) : ""
             // "friends will pay me back": the writer paid.
             let repays = index + 3 < words.count && ["me", "back"].contains(String(words[index + 3]))
-            if ["paid", "covered", "treated", "pays", "buys", "bought"].contains(next)
+            if ["paid", "covered", "treated", "pays", "buys", "bought", "sent"].contains(next)
                 || ["is", "will", "s"].contains(next) && ["buying", "paying", "pay", "cover", "covering", "treating"].contains(then)
                 && !repays {
                 return false
@@ -645,6 +653,10 @@ enum ExpenseSignals {
     nonisolated(unsafe) private static let wonOrPaidIn = /\b(?:won\s+\S{0,3}\d|paid\s+in\s*:)/
 
     /// Money moved to the writer's own savings, pot or card account, or cash paid into a wallet.
+    /// "found 10 in my old coat", "lost a 20 note": money found or lost, not paid.
+    nonisolated(unsafe) private static let foundOrLost = /\b(?:found|lost)\s+(?:a\s+)?[$€£]?\d/
+    /// "put 100 into the holiday jar": money put aside.
+    nonisolated(unsafe) private static let putIntoSavings = /\bput\s+[^.;\n]{0,20}\b(?:in|into)\s+(?:the|my|our)\s+(?:[\w-]+\s+){0,2}(?:jar|piggy bank|pot|savings|kitty)\b/
     nonisolated(unsafe) private static let ownAccounts =
         /\btop(?:ped)?[- ]?up\b(?:[^.;\n]|\.\d){0,40}\b(?:to|into|on)\s+(?:your|my)\s+(?:[\w-]+\s+){0,2}(?:card|wallet|account|balance)\b|\b(?:to|into|towards)\s+(?:your|my|own)\s+(?:[\w-]+\s+){0,2}(?:savings|pot|vault)\b|\bpayment\b(?:[^.;\n]|\.\d){0,40}\b(?:to|towards)\s+your\s+(?:\w+\s+){0,2}credit card\b|\bcash[- ]in\s*(?::|of\b|from\b|[^\s\w]{0,2}\s*[a-z]{0,3}\s?\d)/
 
