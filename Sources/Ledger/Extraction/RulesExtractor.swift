@@ -338,7 +338,7 @@ enum ExpenseSignals {
         "from next month", "来月", "a partir do próximo", "ab nächsten monat", "le mois prochain",
         "will be paid", "will be taken", "going to pay", "is scheduled", "scheduled for", "upcoming payment",
         "will be attempted", "will be processed", "due in", "pay on delivery", "looking at flights", "thinking of buying",
-        "thinking about buying", "considering", "price went up", "price goes up", "will go up", "not paying",
+        "thinking about buying", "price went up", "price goes up", "will go up", "not paying",
         "appealing it", "tax refund", "insurance will cover", "insurance will pay", "cash on delivery", "pay on delivery", "pay cash on delivery",
         "contra reembolso", "paiement à la livraison", "per nachnahme", "pagamento na entrega", "pagamento alla consegna",
         "autopay set up", "has been set up", "is set up for", "set up for rs", "standing order set up", "direct debit set up", "est programmé", "est programmée", "programmé pour", "programmée pour",
