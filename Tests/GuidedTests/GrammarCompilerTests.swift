@@ -62,6 +62,10 @@ import Testing
         // Found by the grammar oracle: a span whose trailing punctuation takes it past maxLength
         // is still offered without it.
         #expect(SpanGrammar.spans(of: "Casa Lucio,,, paid", maxLength: 10).contains("Casa Lucio"))
+        // Without the sentence's comma only, the word's own apostrophe or full stop stays.
+        let trimmed = SpanGrammar.spans(of: "Bakin', then Smith & Co., paid", maxLength: nil)
+        #expect(trimmed.contains("Bakin'") && trimmed.contains("Bakin"))
+        #expect(trimmed.contains("Smith & Co.") && trimmed.contains("Smith & Co"))
         // Canonically equivalent spans are both offered, each with its own bytes.
         #expect(SpanGrammar.spans(of: "caf\u{e9} or cafe\u{301}", maxLength: nil).filter { $0.unicodeScalars.count <= 5 }.count == 3)
     }

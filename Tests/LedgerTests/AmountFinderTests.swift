@@ -215,6 +215,9 @@ import Testing
         "Your card ending 7788 was used for a pre-authorization of $60.00 at PUMP STATION 9. This is a hold, not a charge.",
         "Your account balance is EUR 2,310.40 as of 2 Apr.",
         "TK 5566 +2,500,000VND luc 09:10 02/04/2026. SD: 4,100,000VND. ND: CHUYEN KHOAN",
+        "Available balance in your a/c XX4411 as on 20-11-26 is INR 12,340.55",
+        "Saldo disponible en su cuenta terminada en 1234: $ 820.400",
+        "Abono de $ 1.200.000 en su cuenta de ahorros por NOMINA LUNA SAS.",
     ])
     func moneyInCancelledHeldOrOnlyABalanceIsNoExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note), "\(note): \(AmountFinder.candidates(in: note).map(\.text))")
@@ -467,8 +470,32 @@ import Testing
          "Mr. Anil Rao K"),
         ("Approval of PHP1002.00 purchase at Corner Grocer          T from 609777*********4159.", "Corner Grocer"),
         ("QLR551N4W5 Confirmed. Ksh99.00 sent to LAKE SACCO Paybill AC for account 1215681224 on 27/12/26", "LAKE SACCO"),
+        ("Tumaini: You have paid KES 1,200 to NYOTA GRILL Till 556677. Bal KES 8,230.", "NYOTA GRILL"),
+        // A store number written with "#" belongs to the name.
+        ("Alert: A $54.00 transaction was made at LARCH GAS #221 on card ending 9921.", "LARCH GAS #221"),
     ])
     func namesEndBeforeAFullStopPaddingOrTheChannel(note: String, expected: String) {
         #expect(RulesExtractor.introducedMerchant(in: note) == expected)
+    }
+
+    /// A card or wallet app's notification: "Sender: You spent … at …" is a bank's message, its
+    /// payee the name after "at"; a note that opens with a common word and a colon is not.
+    @Test func aNotificationOpensWithItsSender() {
+        #expect(BankMessage.reads("Kestrelpay: You spent £6.40 at Moonbeam Kiosk"))
+        #expect(BankMessage.reads("Orbit Money: Sent UGX 20,000 to JOHN OKELLO 0772123456. Fee UGX 500."))
+        #expect(!BankMessage.reads("Lunch: paid 12 at Bistro Nord"))
+        #expect(RulesExtractor.introducedMerchant(in: "Kestrelpay: You spent £6.40 at Moonbeam Kiosk") == "Moonbeam Kiosk")
+    }
+
+    /// The peso written "P" against a figure with cents, the ruble "r" after it, and a day and month
+    /// stamped before a time, which is no amount.
+    @Test func pesoRubleAndADateBeforeATime() {
+        #expect(amount("Wallet: You have paid P350.00 to JOLLY MART via QR. Your new balance is P1,024.50.") == "350.00")
+        let note = "Karta VISA1234 20.11 14:05 Pokupka 560r KOFEYNYA ZERNO Balans: 12450.20r"
+        #expect(amount(note) == "560")
+        #expect(RulesExtractor.currency(in: note, chosen: AmountFinder.best(in: AmountFinder.candidates(in: note))) == "RUB")
+        #expect(RulesExtractor.currency(in: "paid P350.00 at Tindahan", chosen: AmountFinder.best(in: AmountFinder.candidates(in: "paid P350.00 at Tindahan"))) == "PHP")
+        // A parking level is no peso.
+        #expect(Currency.mentions(in: "parked on P2, 4.50").isEmpty)
     }
 }

@@ -49,6 +49,65 @@ struct MerchantSpansTests {
         #expect(spans("sent 40 to Ilse for the flowers").contains("Ilse"))
     }
 
+    @Test func aRouteWithAHyphenIsNoPartOfTheName() {
+        let found = spans("train tix Kestrel Rail Arlen-Dovik 11.20")
+        #expect(found.contains("Kestrel Rail"))
+        #expect(!found.contains { $0.contains("Arlen") })
+        // Outside a note about travel a hyphenated name stays whole.
+        #expect(spans("Fenn-Lindqvist umbrella 19.99").contains("Fenn-Lindqvist"))
+    }
+
+    @Test func theKindOfBusinessBeforeANameBelongsToIt() {
+        let hotel = spans("Hotel Miramonte 2 nights 240")
+        #expect(hotel.contains("Hotel Miramonte"))
+        #expect(!hotel.contains("Miramonte"))
+        // Any other common word opening the note may still be left out.
+        #expect(spans("Lunch Nordhaus 12.40").contains("Nordhaus"))
+        #expect(!MerchantLexicon.isGeneric("Pharmacie du Pont"))
+        #expect(MerchantLexicon.isGeneric("pharmacie"))
+        #expect(MerchantLexicon.isGeneric("parking garage"))
+    }
+
+    @Test func whoseOccasionItWasIsWhomTheMoneyWentTo() {
+        #expect(MerchantSpans.ownerOfOccasion("Mira's", in: "Put 50 in Mira's graduation card") == "Mira")
+        #expect(MerchantSpans.ownerOfOccasion("Leon's", in: "100 cash in Leon's birthday card") == "Leon")
+        // A business named after its owner keeps its name.
+        #expect(MerchantSpans.ownerOfOccasion("Rosetta's", in: "dinner at Rosetta's 40") == nil)
+        #expect(MerchantSpans.ownerOfOccasion("Mira", in: "paid Mira 20 for her birthday") == nil)
+        #expect(MerchantSpans.ownerOfOccasion("Gina's", in: "Gina's party supplies 40") == nil)
+    }
+
+    @Test func inATitleCasedNoteTheWordsTellTheName() {
+        #expect(MerchantSpans.isTitleCased("Team Lunch At Osteria Vento £64"))
+        #expect(!MerchantSpans.isTitleCased("dîner chez Le Petit Zinc 58 €"))
+        #expect(!MerchantSpans.isTitleCased("Lunch Nordhaus 12.40"))
+        let lunch = spans("Team Lunch At Osteria Vento £64")
+        #expect(lunch.contains("Osteria Vento"))
+        #expect(!lunch.contains { $0.contains("At") || $0.hasPrefix("Lunch") || $0.hasPrefix("Team") })
+        let books = spans("Books From Harwell Books £8.99")
+        #expect(books.contains("Harwell Books"))
+        #expect(!books.contains("Books From Harwell"))
+        // Capitals still open names of the kind of business ("Hotel Miramonte").
+        #expect(spans("Hotel Night In Bath - Hotel Miramonte - £135").contains("Hotel Miramonte"))
+    }
+
+    @Test func whatTheWriterPaidWithAndARouteToAPlaceAreNoPayee() {
+        let card = spans("Amazonia Prime renewal £95 charged on my Visa")
+        #expect(card.contains("Amazonia"))
+        #expect(!card.contains("Visa"))
+        // "paid my Nordhaus bill" names the payee.
+        #expect(spans("paid my Nordhaus bill 40").contains("Nordhaus"))
+        let trip = spans("Cablink Trip Receipt: Thursday evening, Kings Cross to Camden, £14.20")
+        #expect(trip.contains("Cablink"))
+        #expect(!trip.contains { $0.contains("Camden") || $0.contains("Cross") })
+    }
+
+    @Test func aNameDoesNotEndInTheSentencesPunctuation() {
+        let found = spans("2 glazed and a medium iced, Bakin', 6.87")
+        #expect(!found.contains { $0.hasSuffix(",") })
+        #expect(found.contains("Bakin'"))
+    }
+
     @Test func aPaymentVerbOpeningTheNoteIsNoName() {
         let found = spans("Pagaste $4.990 a Panadería Sol con tu tarjeta")
         #expect(found.contains("Panadería Sol"))

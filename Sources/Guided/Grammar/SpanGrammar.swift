@@ -15,11 +15,14 @@ enum SpanGrammar {
         for start in words.indices {
             for end in start..<words.count {
                 let span = String(text[words[start].lowerBound..<words[end].upperBound])
-                let shortened = trimmed(span)
+                let shortened = trimmed(span, of: trailing)
+                // Without the punctuation of the sentence only, a closing apostrophe or full stop
+                // of the word itself stays ("Dunkin'," → "Dunkin'", "Smith & Co.," → "Smith & Co.").
+                let unpunctuated = trimmed(span, of: sentencePunctuation)
                 // The trimmed span may fit where the whole one does not (fuzz finding); a longer
                 // span's trimmed form is longer still.
                 if shortened.count > limit { break }
-                for candidate in [span, shortened] where !candidate.isEmpty && candidate.count <= limit
+                for candidate in [span, unpunctuated, shortened] where !candidate.isEmpty && candidate.count <= limit
                     && seen.insert(Array(candidate.utf8)).inserted {
                     spans.append(candidate)
                 }
@@ -39,9 +42,11 @@ enum SpanGrammar {
 
     private static let trailing: Set<Character> = [",", ".", ";", ":", "!", "?", ")", "\"", "'", "”", "’"]
 
-    private static func trimmed(_ span: String) -> String {
+    private static let sentencePunctuation: Set<Character> = [",", ";", ":", "!", "?"]
+
+    private static func trimmed(_ span: String, of marks: Set<Character>) -> String {
         var result = Substring(span)
-        while let last = result.last, trailing.contains(last) { result = result.dropLast() }
+        while let last = result.last, marks.contains(last) { result = result.dropLast() }
         return String(result)
     }
 

@@ -39,6 +39,13 @@ enum AmountFinder {
         var impliedCurrency: String? = nil
     }
 
+    /// "20.11", "3/11": a day of the month and a month.
+    private static func isDayAndMonth(_ text: String) -> Bool {
+        let parts = text.split(whereSeparator: { $0 == "." || $0 == "/" })
+        guard parts.count == 2, parts[1].count == 2, let day = Int(parts[0]), let month = Int(parts[1]) else { return false }
+        return (1...31).contains(day) && (1...12).contains(month)
+    }
+
     static func candidates(in note: String) -> [AmountCandidate] {
         // A bank's advice after the transaction ("call 1800…", "you can transact 295,003.00 today")
         // holds no amount paid. The part kept is a prefix: offsets stay those of the note.
@@ -350,18 +357,24 @@ enum AmountFinder {
                 && start >= 2 && characters[start - 2].isLetter
             if nextIsMonth || previousIsMonth { return true }
         }
+        // A day and month before a time of day ("20.11 14:05"), as card messages stamp them.
+        if number.impliedCurrency == nil, isDayAndMonth(number.text), after == " ",
+           String(characters[min(characters.count, end + 1)...].prefix(5)).wholeMatch(of: /\d{1,2}:\d{2}.?/) != nil {
+            return true
+        }
         if "*#".contains(before) || after == "*" { return true }
         if before == " " && start >= 2 && characters[start - 2] == "#" { return true }
         if (before.isLetter && !before.isCJK) || before == "." {
             // Only a currency may touch a number from the left ("TZS35000", "Rs.150", "USD50.25").
             // (A digit after the head: short currency words count only beside a number.)
-            let head = String(characters[max(0, start - 4)..<start]) + "0"
-            if !Currency.mentions(in: head).contains(where: { $0.range.upperBound == head.count - 1 }) { return true }
+            let head = String(characters[max(0, start - 4)..<start]) + number.text
+            if !Currency.mentions(in: head).contains(where: { $0.range.upperBound == head.count - number.text.count }) { return true }
         }
         if after.isLetter {
             let tail = String(lowered[end..<min(lowered.count, end + 4)])
             let multiplier = (after == "k" || after == "K") && !afterNext.isLetter
-            let allowed = multiplier || number.impliedCurrency != nil || tail.hasPrefix("dr") || tail.hasPrefix("cr") || isISOAhead(characters, end)
+            let ruble = after == "r" && !afterNext.isLetter
+            let allowed = multiplier || ruble || number.impliedCurrency != nil || tail.hasPrefix("dr") || tail.hasPrefix("cr") || isISOAhead(characters, end)
                 || Currency.markers.contains { tail.hasPrefix($0.text) }
             if !allowed { return true }
         }

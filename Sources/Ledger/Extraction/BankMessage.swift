@@ -105,13 +105,21 @@ enum BankMessage {
 
     /// "Nordea: Korttimaksu 24,90 EUR …": a sender's name of up to three words, a colon, then a
     /// word banks write about the transaction, as apps show their notifications.
+    /// Also "Monzo: You spent £6.40 at …", "KBank: Paid THB 320.00 at …": a sender that is no common
+    /// word ("Lunch: paid 12 …" is a note), a verb of paying among the first three words, and a currency.
     private static func opensWithSenderAndTransaction(_ note: String) -> Bool {
         guard let colon = note.firstIndex(of: ":") else { return false }
         let sender = note[..<colon].split(separator: " ")
         guard (1...3).contains(sender.count), sender.allSatisfy({ $0.first?.isUppercase == true }) else { return false }
-        let next = note[note.index(after: colon)...].split(whereSeparator: { !$0.isLetter }).first.map { $0.lowercased() }
-        return next.map(vocabulary.contains) ?? false
+        let next = note[note.index(after: colon)...].split(whereSeparator: { !$0.isLetter }).prefix(3).map { $0.lowercased() }
+        if let first = next.first, vocabulary.contains(first) { return true }
+        return !sender.contains { MerchantLexicon.isCommonWord($0.lowercased()) }
+            && next.contains(where: notificationVerbs.contains) && !Currency.mentions(in: note).isEmpty
     }
+
+    /// How a card or wallet app's notification says money left: "You spent", "Paid", "A charge of".
+    private static let notificationVerbs: Set<String> = ["paid", "spent", "sent", "charged", "charge", "transaction",
+                                                         "debited", "purchase", "payment", "withdrew", "withdrawn"]
 
     /// The message with the marks banks wrap names in made spaces ("at ..MC DONALDS_ on"), so that
     /// every name found in it is still found, at the same place, in the message.
@@ -425,6 +433,8 @@ enum BankMessage {
         "available", "kontostand", "dear", "customer", "your", "you", "not", "otp", "sms", "block", "call", "ref", "txn",
         "transaction", "debited", "credited", "spent", "paid", "sent", "thank", "thanks", "regards", "team", "konto", "ihre",
         "dr", "cr", "sum", "user", "ref", "refno", "rrn", "umrn", "fee", "fees", "commission", "sd", "gd", "nd", "tk",
+        // Mobile-money numbers of a shop ("Till 556677", "Paybill 400200").
+        "till", "paybill",
     ])
 
     /// What banks write about the transaction itself, in several languages (transliterated Russian,

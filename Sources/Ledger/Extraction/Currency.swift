@@ -97,6 +97,21 @@ enum Currency {
                 index += 1
                 continue
             }
+            // "P1,000.00": Philippine peso, a capital P right against a figure with cents or thousands.
+            if character == "P", !isLetter(index - 1), index + 1 < characters.count, characters[index + 1].isNumberQuick {
+                let figure = characters[(index + 1)...].prefix { $0.isNumberQuick || $0 == "," || $0 == "." }
+                if figure.contains(where: { $0 == "," || $0 == "." }), figure.last?.isNumberQuick == true {
+                    found.append((index..<index + 1, "PHP"))
+                    index += 1
+                    continue
+                }
+            }
+            // "560r", "12450.20r": the ruble as transliterated card messages write it, against the figure.
+            if character == "r", index > 0, characters[index - 1].isNumberQuick, !isLetter(index + 1) {
+                found.append((index..<index + 1, "RUB"))
+                index += 1
+                continue
+            }
             var matched = false
             for marker in markers(startingWith: character.lowercasedCharacter) {
                 let length = marker.characters.count

@@ -139,13 +139,16 @@ public final class ExpenseExtractor: Sendable {
         func combine(_ generated: ModelExpense) -> Expense {
             // The model copied a piece of a place's description: "crêpe cart", the street "Quay Street".
             let copied = generated.merchant.map { picked in
-                described.flatMap { $0.contains(picked) ? $0 : nil } ?? picked
+                described.flatMap { $0.contains(picked) ? $0 : nil }
+                    ?? (rules.contains(.merchantShape) ? MerchantSpans.ownerOfOccasion(picked, in: note) : nil) ?? picked
             }
             // A trade, role or generic place the model copied names no one ("the plumber", "parking"),
             // nor do common words alone ("late fee", "y luego").
-            let named = copied.flatMap {
-                rules.contains(.genericMerchants) && (MerchantLexicon.isGeneric($0) || MerchantLexicon.isOnlyCommonWords($0))
-                    ? nil : $0
+            // A note's first word is capitalised whatever it is ("Snacks from the vending machine").
+            let named = copied.flatMap { picked in
+                let asWritten = note.hasPrefix(picked) ? picked.prefix(1).lowercased() + picked.dropFirst() : picked
+                return rules.contains(.genericMerchants)
+                    && (MerchantLexicon.isGeneric(picked) || MerchantLexicon.isOnlyCommonWords(asWritten)) ? nil : picked
             }
             return Expense(
                 merchant: payee.known ?? named, amount: amount?.amount, currency: currency,

@@ -54,6 +54,28 @@ enum MerchantLexicon {
     static let errands: Set<String> = ["run", "trip", "haul", "pickup", "pick-up", "takeout", "take-out", "thru", "drive",
                                        "drive-thru", "drive-through", "refill", "renewal", "booking", "visit", "shopping"]
 
+    /// Kinds of business that open their own names ("Hotel Miramar", "Bäckerei Vogel", "Café Lumière"):
+    /// written before a capitalised name they belong to it.
+    static let businessKinds: Set<String> = [
+        "hotel", "hostel", "motel", "inn", "café", "cafe", "bar", "pub", "restaurant", "bakery", "pizzeria",
+        "trattoria", "osteria", "taverna", "bistro", "brasserie", "cinema", "salon", "clinic", "pharmacy",
+        "supermarket", "market", "garage", "hôtel", "pharmacie", "boulangerie", "restaurante", "ristorante",
+        "farmacia", "farmácia", "panadería", "padaria", "supermercado", "mercado", "bäckerei", "apotheke",
+        "markt", "kino", "gasthaus", "gasthof", "pension", "hostal", "posada", "auberge", "librería", "buchhandlung",
+        "parkhaus", "camping",
+    ]
+
+    /// What a ticket for a journey is called: with a hyphenated pair of names it makes a route.
+    static let travelDocuments: Set<String> = ["ticket", "tickets", "tix", "return", "single", "fare", "pass",
+                                               "billete", "billet", "fahrkarte", "bilhete", "biglietto",
+                                               "kaartje", "rail", "railway", "airline", "airways", "air"]
+
+    /// Occasions a person is given money or a gift for: after "Name's" the name is the payee.
+    static let occasions: Set<String> = ["birthday", "bday", "b-day", "graduation", "wedding", "leaving", "farewell",
+                                         "retirement", "baby", "shower", "engagement", "anniversary", "christening",
+                                         "funeral", "card", "gift", "present", "collection", "whip-round", "fund",
+                                         "fundraiser", "party", "housewarming", "hen", "stag"]
+
     /// Words that may stand in a generic description without making it a name.
     static let fillers: Set<String> = ["the", "a", "an", "my", "our", "this", "that", "el", "la", "los", "las",
                                        "le", "les", "il", "lo", "o", "os", "der", "die", "das", "de", "het", "du",
@@ -88,6 +110,14 @@ enum MerchantLexicon {
         // Someone named by a trade with what they work on ("dog walker", "pizza guy").
         if roles.contains(last), content.count <= 3, span.dropFirst().allSatisfy({ !$0.isUppercase }) { return true }
         guard content.allSatisfy({ roles.contains($0) || places.contains($0) }) else { return false }
+        // A kind of business with a capitalised name after it ("Pharmacie du Centre", "Hotel Central").
+        let written = span.split(whereSeparator: \.isWhitespace)
+        if let head = written.first, businessKinds.contains(head.lowercased()),
+           written.dropFirst().contains(where: { word in
+               word.first?.isUppercase == true && !fillers.contains(word.lowercased())
+           }) {
+            return false
+        }
         if words.first == "the", content.count >= 2 { return false }
         return true
     }
@@ -127,5 +157,8 @@ enum MerchantLexicon {
         .union(["new", "paid", "bought", "got", "spent", "quick", "late", "early", "birthday", "gift", "weekly",
                 "monthly", "annual", "yearly", "big", "small", "cheap", "another", "more", "some", "team", "client",
                 "office", "work", "business", "today", "yesterday", "tonight", "order", "snacks", "drinks", "tickets",
-                "groceries", "ticket", "present", "presents", "dinner", "lunch", "breakfast", "brunch", "coffee"])
+                "groceries", "ticket", "present", "presents", "dinner", "lunch", "breakfast", "brunch", "coffee",
+                "bill", "bills", "phone", "mobile", "storage", "data", "account", "card", "top-up",
+                "einkauf", "compra", "achat", "achats", "acquisto", "spesa", "boodschappen", "zakupy", "home", "night",
+                "visit", "trip", "deal", "meal", "order", "shop", "tip", "tipped", "tips", "shipping", "cash"])
 }

@@ -15,15 +15,22 @@ enum MerchantSpans {
         // writer's card or wallet before "card", "A/c", "balance" (`BankMessage.payerSideWords`).
         let banks = BankMessage.payerSideWords(in: note)
         let shaped = RuleFamilies.active.contains(.merchantShape)
-        let runs = shaped ? CapitalRuns(note) : nil
-        let places = runs.map { placeWords(in: note).union($0.beneficiaryWords()) } ?? []
+        // In a note written in title case ("Team Lunch At Osteria Vento") capitals tell no name
+        // from the words around it: the words themselves do.
+        let titled = shaped && isTitleCased(note)
+        let runs = shaped && !titled ? CapitalRuns(note) : nil
+        let places = shaped
+            ? placeWords(in: note).union(writersOwnWords(in: note)).union(runs?.beneficiaryWords() ?? []) : []
         // A bank message's advice ("Not you? Call …", "Download the app") names no payee.
         let bank = BankMessage.reads(note)
         let part = bank ? BankMessage.withoutBoilerplate(note) : note
         let spans = StringGuide.spans(of: part, maxLength: 48) + cjkNames(in: part)
         let multipliers = multipliers(in: note)
         return spans.uniqued().filter { span in
-            isPlausible(span) && !isOnlyMessageWords(span) && !(bank && isPlainLowercase(span)) && isNameShaped(span) && !(shaped && hasLooseEnds(span))
+            // A name does not end in a sentence's comma or colon ("Yahoo!" may end in its mark).
+            !(span.last.map { ",;:".contains($0) } ?? true)
+                && !(titled && opensWithCommonWord(span))
+                && isPlausible(span) && !isOnlyMessageWords(span) && !(bank && isPlainLowercase(span)) && isNameShaped(span) && !(shaped && hasLooseEnds(span))
                 && !(shaped && endsInMultiplier(span, multipliers))
                 && !(shaped && spacesBetweenCJK(span))
                 && runs?.cutsIntoName(span) != true
@@ -93,11 +100,40 @@ enum MerchantSpans {
         let written = note.split(whereSeparator: \.isWhitespace)
         let tokens = written.map { $0.trimming(",.;:!?()") }
         var places = Set<String>()
+        let travels = tokens.contains { word in
+            let lowered = word.lowercased()
+            return MerchantLexicon.motionWords.contains(lowered) || MerchantLexicon.travelDocuments.contains(lowered)
+        }
         for (index, token) in tokens.enumerated() {
             let word = token.lowercased()
             if ["→", "->", "⇒", "=>"].contains(word) {
                 if index > 0 { places.insert(tokens[index - 1]) }
                 if index + 1 < tokens.count { places.insert(tokens[index + 1]) }
+                continue
+            }
+            // A route written with a hyphen in a note about travel ("Leeds-York", "Lyon–Paris").
+            if travels, isRoute(token) {
+                places.insert(token)
+                continue
+            }
+            // "King's Cross to Camden" in a note about travel: the names either side of "to" are places.
+            if travels, word == "to", index > 0, index + 1 < tokens.count,
+               tokens[index - 1].first?.isUppercase == true, tokens[index + 1].first?.isUppercase == true,
+               written[index - 1].last?.isLetter == true {
+                let word: (Int) -> Bool = { tokens[$0].first?.isUppercase == true
+                    && !MerchantLexicon.functionWords.contains(tokens[$0].lowercased()) }
+                var back = index - 1
+                while back >= 0, word(back) {
+                    places.insert(tokens[back])
+                    if back == 0 || written[back - 1].last?.isLetter != true { break }
+                    back -= 1
+                }
+                var next = index + 1
+                while next < tokens.count, word(next) {
+                    places.insert(tokens[next])
+                    if written[next].last?.isLetter != true { break }
+                    next += 1
+                }
                 continue
             }
             guard MerchantLexicon.placePrepositions.contains(word), index > 0,
@@ -108,12 +144,64 @@ enum MerchantSpans {
             // The place: a run of capitalised words up to a punctuation mark, or the one word that follows.
             places.insert(tokens[next])
             next += 1
-            while next < tokens.count, tokens[next].first?.isUppercase == true, written[next - 1].last?.isLetter == true {
+            while next < tokens.count, tokens[next].first?.isUppercase == true, written[next - 1].last?.isLetter == true,
+                  !MerchantLexicon.functionWords.contains(tokens[next].lowercased()) {
                 places.insert(tokens[next])
                 next += 1
             }
         }
         return places.subtracting([""])
+    }
+
+    /// What the writer paid with ("charged on my Visa", "with our Railcard", "mit meiner Kreditkarte"):
+    /// their card or account, not whom they paid. ("paid my Nordhaus bill" names the payee.)
+    static func writersOwnWords(in note: String) -> Set<String> {
+        let written = note.split(whereSeparator: \.isWhitespace)
+        let tokens = written.map { $0.trimming(",.;:!?()\"") }
+        var own = Set<String>()
+        for (index, token) in tokens.enumerated() where index > 0 && possessives.contains(token.lowercased())
+            && instrumentWords.contains(tokens[index - 1].lowercased()) && written[index].last?.isLetter == true {
+            var next = index + 1
+            while next < tokens.count, tokens[next].first?.isUppercase == true {
+                own.insert(tokens[next])
+                if written[next].last?.isLetter != true { break }
+                next += 1
+            }
+        }
+        return own.subtracting([""])
+    }
+
+    /// Prepositions before what one pays with ("on my", "with my", "using our", "mit meiner", "con mi").
+    private static let instrumentWords: Set<String> = ["on", "with", "using", "via", "by", "mit", "con", "avec", "sur",
+                                                       "com", "no", "na", "auf", "per", "met", "op"]
+
+    private static let possessives: Set<String> = ["my", "our", "mein", "meine", "meinem", "meiner", "meinen", "mon", "ma",
+                                                    "mes", "notre", "mi", "mis", "nuestro", "nuestra", "meu", "minha",
+                                                    "mio", "mia", "miei", "mijn", "onze"]
+
+    /// Two capitalised place names joined by a hyphen or dash ("Leeds-York", "DUB-STN", "Wien–Linz").
+    private static func isRoute(_ token: String) -> Bool {
+        let halves = token.split(omittingEmptySubsequences: false, whereSeparator: { "-–—".contains($0) })
+        return halves.count == 2 && halves.allSatisfy { half in
+            half.count >= 2 && half.allSatisfy { $0.isLetter } && half.first?.isUppercase == true
+        }
+    }
+
+    /// The possessor of an occasion is whom the money went to: "100 cash in Leo's birthday card",
+    /// "Put 50 in Mia's leaving collection" → "Leo", "Mia". Nil when `picked` is no such possessive.
+    static func ownerOfOccasion(_ picked: String, in note: String) -> String? {
+        guard !picked.contains(" ") else { return nil }
+        let owner: Substring
+        if picked.hasSuffix("'s") || picked.hasSuffix("’s") { owner = picked.dropLast(2) } else { return nil }
+        guard owner.first?.isUppercase == true, owner.allSatisfy(\.isLetter) else { return nil }
+        let words = note.split(whereSeparator: \.isWhitespace).map { $0.lowercased().trimming(",.;:!?()\"") }
+        let written = note.split(whereSeparator: \.isWhitespace).map { $0.trimming(",.;:!?()\"") }
+        // Money put in or towards it ("in Leo's birthday card", "towards Mia's leaving gift"); a shop
+        // named after its owner opens a note ("Gina's party supplies 40").
+        guard let index = written.firstIndex(of: picked), index > 0, index + 1 < words.count,
+              ["in", "into", "towards", "toward", "to", "for"].contains(words[index - 1]),
+              MerchantLexicon.occasions.contains(words[index + 1]) else { return nil }
+        return String(owner)
     }
 
     /// A name that starts with a capital goes on in capitals, numbers or joining words ("Osteria Bruno",
@@ -133,11 +221,46 @@ enum MerchantSpans {
                 word.first?.isUppercase == true || word.first?.isNumber == true || nameJoiners.contains(word.lowercased())
             }
         }
+        // "Dinner At Tavolo Verde", "Books From Harwell": a capitalised preposition ends a name (in
+        // lower case one may stand in a description: "the noodle bar by the station").
+        if words.dropFirst().contains(where: { $0.first?.isUppercase == true && titleCasePrepositions.contains($0.lowercased()) }) {
+            return false
+        }
         guard let first = words.first?.first, first.isUppercase else { return true }
         return words.dropFirst().allSatisfy { word in
             guard let head = word.first else { return false }
             return head.isUppercase || head.isNumber || nameJoiners.contains(word.lowercased()) || word.first == "'"
         }
+    }
+
+    /// Prepositions that introduce a name or a person; inside a span they join two phrases.
+    private static let titleCasePrepositions: Set<String> = ["at", "from", "with", "w/", "for", "to", "via", "plus", "on",
+                                                             "by", "@", "bei", "mit", "für", "chez", "avec", "pour",
+                                                             "con", "com", "para"]
+
+    /// True for a note with at least three words after its first, most of them capitalised, common
+    /// words among them ("Taxi Home With Cablink"): a name of several words ("chez Le Petit Zinc") is not that.
+    static func isTitleCased(_ note: String) -> Bool {
+        let words = note.split(whereSeparator: \.isWhitespace).dropFirst().filter { $0.contains(where: \.isLetter) }
+        guard words.count >= 3 else { return false }
+        let capitalised = words.filter { word in
+            guard let first = word.first(where: \.isLetter) else { return false }
+            return first.isUppercase && !word.dropFirst().allSatisfy { !$0.isLetter || $0.isUppercase }
+        }
+        // Two of them, or one in a longer note: German capitalises every noun ("Hotel Adlon 2 Nächte").
+        let common = capitalised.filter { word in
+            let bare = word.lowercased().trimming(",.;:!?()\"")
+            return !articles.contains(bare) && (MerchantLexicon.isCommonWord(bare) || MerchantLexicon.functionWords.contains(bare))
+        }.count
+        return common >= (words.count >= 4 ? 1 : 2) && capitalised.count * 5 >= words.count * 3
+    }
+
+    /// True for a span whose first word is a common word ("Shop Fennick", "Vet Visit"), unless it is
+    /// the kind of business that opens a name ("Hotel Miramar").
+    private static func opensWithCommonWord(_ span: String) -> Bool {
+        guard let first = span.split(whereSeparator: \.isWhitespace).first?.lowercased().trimming(",.;:!?()\"") else { return false }
+        return (MerchantLexicon.isCommonWord(first) || MerchantLexicon.functionWords.contains(first))
+            && !MerchantLexicon.businessKinds.contains(first) && first != "the"
     }
 
     static let nameJoiners: Set<String> = ["&", "and", "de", "del", "la", "le", "les", "di", "da", "do", "dos",
@@ -311,6 +434,9 @@ struct CapitalRuns {
     private func startsWell(_ start: Int) -> Bool {
         guard let opener = runStart[start], opener != start else { return true }
         // Leaving out a common word that opens the sentence is fine.
-        return start == opener + 1 && opensSentence[opener] && MerchantLexicon.isCommonWord(words[opener].lowercased())
+        // The kind of business before a name is part of it ("Hotel Miramar", "Café Lumière").
+        let word = words[opener].lowercased()
+        return start == opener + 1 && opensSentence[opener] && MerchantLexicon.isCommonWord(word)
+            && !MerchantLexicon.businessKinds.contains(word)
     }
 }

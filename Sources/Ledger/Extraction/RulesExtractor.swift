@@ -212,8 +212,11 @@ public enum RulesExtractor {
             // A short number between words in capitals is part of the name ("DOCK 12 TACOS").
             // So is a store number of up to four digits that ends it ("hos NETTO 1234.", "på MATBUA 1000 SENTRUM").
             let endsName = stripped != token || index + 1 == tokens.count
-            let storeNumber = bank && !words.isEmpty && (1...4).contains(stripped.count) && stripped.allSatisfy(\.isNumber)
-                && (stripped == token && isShouted(next) || endsName && isShouted(words[words.count - 1]))
+            // Written with "#", it belongs to the name in capitals before it ("HARBOR GAS #221 on card").
+            let marked = stripped.hasPrefix("#")
+            let digits = marked ? stripped.dropFirst() : Substring(stripped)
+            let storeNumber = bank && !words.isEmpty && (1...4).contains(digits.count) && digits.allSatisfy(\.isNumber)
+                && (stripped == token && isShouted(next) || (endsName || marked) && isShouted(words[words.count - 1]))
             // Thai, Lao, Khmer and Burmese write names without capitals and words without spaces between
             // them ("ที่ ร้านลำดวน จากบัญชี"): one word after a bank's introducer.
             if bank, words.isEmpty, let scalar = stripped.unicodeScalars.first, (0x0E00...0x109F).contains(scalar.value),
@@ -403,7 +406,7 @@ enum ExpenseSignals {
         "credited with", "is credited", "credited to your", "received from", "hit my account", "zachisl",
         "postuplen", "zarakhovano", "gutschrift", "deposited into", "popolnenie",
         // Money handed to the writer, or paid into their own account.
-        "deposited in", "has been deposited", "gutgeschrieben", "abonado", "abono en", "recebeu", "creditado",
+        "deposited in", "has been deposited", "gutgeschrieben", "abonado", "abono en", "abono de", "abono por", "recebeu", "creditado",
         "creditada", "accreditato", "accredito", "bijgeschreven", "crédité", "créditée",
         "sent me", "paid me", "venmoed me", "transferred me", "paid into", "into my account",
         "into savings", "sold my", "sold the", "sold our", "vendí", "j'ai vendu", "verkauft", "vendi",
@@ -505,6 +508,12 @@ enum ExpenseSignals {
     /// Notes that start by telling the writer what to do ("pick up …", "pay back Marco 30", "ask Sam …").
     static let imperatives = ["pick up", "pay back", "ask ", "buy ", "call ", "book ", "order ", "cancel "]
     /// Money moving out.
+    /// How a balance alert opens.
+    static let balanceOpenings = ["available balance", "avl bal", "avbl bal", "your balance", "your available balance",
+                                  "balance in your", "the balance", "current balance", "saldo disponible", "saldo disponível",
+                                  "tu saldo", "seu saldo", "votre solde", "solde disponible", "ihr kontostand", "kontostand",
+                                  "dostupno", "ostatok", "bakiyeniz", "saldo anda"]
+
     static let spending = ["debited", "spent", "paid", "sent", "purchase", "withdrawn", "withdrawal", "charge", "used for",
                            "oplata", "pokupka", "spisanie", "compra", "achat", "zahlung", "покупка", "оплата", "списание",
                            "списано", "zakup", "harcama", "transaksi", "umelipa", "retiro"]
@@ -614,6 +623,10 @@ enum ExpenseSignals {
         }
         if text.contains("balance") && !spending.contains(where: { text.contains($0) })
             && candidates.isEmpty { return false }
+        // A message that opens with the balance and says nothing was spent ("Available balance in
+        // your a/c … is INR 12,340.55", "Saldo disponible …"): a balance alert.
+        if balanceOpenings.contains(where: { lowered.hasPrefix($0) }), !spending.contains(where: { text.contains($0) }),
+           !moneyWentOut.contains(where: { text.contains($0) }) { return false }
         // "+5,000,000VND": a bank writes money in with its sign; every figure left is such a credit.
         if !candidates.isEmpty, !spends, BankMessage.reads(whole) {
             let characters = Array(whole)
