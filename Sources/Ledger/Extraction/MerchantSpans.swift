@@ -247,7 +247,7 @@ enum MerchantSpans {
             guard let first = word.first(where: \.isLetter) else { return false }
             return first.isUppercase && !word.dropFirst().allSatisfy { !$0.isLetter || $0.isUppercase }
         }
-        // Two of them, or one in a longer note: German capitalises every noun ("Hotel Adlon 2 Nächte").
+        // Two of them, or one in a longer note: German capitalises every noun ("Hotel Lindwurm 2 Nächte").
         let common = capitalised.filter { word in
             let bare = word.lowercased().trimming(",.;:!?()\"")
             return !articles.contains(bare) && (MerchantLexicon.isCommonWord(bare) || MerchantLexicon.functionWords.contains(bare))
