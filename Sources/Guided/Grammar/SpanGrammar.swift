@@ -17,7 +17,7 @@ enum SpanGrammar {
                 let span = String(text[words[start].lowerBound..<words[end].upperBound])
                 let shortened = trimmed(span, of: trailing)
                 // Without the punctuation of the sentence only, a closing apostrophe or full stop
-                // of the word itself stays ("Dunkin'," → "Dunkin'", "Smith & Co.," → "Smith & Co.").
+                // of the word itself stays ("Bakin'," → "Bakin'", "Smith & Co.," → "Smith & Co.").
                 let unpunctuated = trimmed(span, of: sentencePunctuation)
                 // The trimmed span may fit where the whole one does not (fuzz finding); a longer
                 // span's trimmed form is longer still.
