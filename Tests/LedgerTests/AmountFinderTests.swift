@@ -473,6 +473,8 @@ import Testing
         ("Tumaini: You have paid KES 1,200 to NYOTA GRILL Till 556677. Bal KES 8,230.", "NYOTA GRILL"),
         // A store number written with "#" belongs to the name.
         ("Alert: A $54.00 transaction was made at LARCH GAS #221 on card ending 9921.", "LARCH GAS #221"),
+        // A short number between words in capitals belongs to the name.
+        ("A $3.76 debit card transaction to DOCK 12 TACOS on 12/24/2026 2:13:48 PM EST exceeded your alert", "DOCK 12 TACOS"),
     ])
     func namesEndBeforeAFullStopPaddingOrTheChannel(note: String, expected: String) {
         #expect(RulesExtractor.introducedMerchant(in: note) == expected)

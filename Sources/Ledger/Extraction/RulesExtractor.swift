@@ -151,7 +151,10 @@ public enum RulesExtractor {
             while next < tokens.count, words.count < 5 {
                 let token = tokens[next].split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
                 let stripped = token.trimming(",.;()")
-                guard isShouted(stripped) else { break }
+                // A short number between words in capitals is part of the name ("DOCK 12 TACOS").
+                let inner = !words.isEmpty && (1...4).contains(stripped.count) && stripped.allSatisfy(\.isNumber)
+                    && stripped == tokens[next] && next + 1 < tokens.count && isShouted(tokens[next + 1].trimming(",.;()"))
+                guard isShouted(stripped) || inner else { break }
                 words.append(stripped)
                 if stripped != tokens[next] { break }
                 next += 1
