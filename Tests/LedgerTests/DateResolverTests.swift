@@ -17,7 +17,8 @@ import Testing
         ("3日前 ランチ", "2026-11-17"), ("pub last night", "2026-11-19"), ("croissant ce matin", "2026-11-20"),
         ("cena anoche", "2026-11-19"), ("Friday lunch", "2026-11-13"), ("dagkaart maandag", "2026-11-16"),
         ("pranzo giovedì", "2026-11-19"), ("charged on the 2nd", "2026-11-02"), ("on the 25th", "2026-10-25"),
-        ("11月7日 ホテル", "2026-11-07"),
+        ("11月7日 ホテル", "2026-11-07"), ("dinner 60 a week ago", "2026-11-13"), ("lunch 12 3 days back", "2026-11-17"),
+        ("hace una semana cena", "2026-11-13"), ("vor einer Woche Kino", "2026-11-13"), ("two weeks ago gym", "2026-11-06"),
     ])
     func resolvesAgainstTheReceivedDay(note: String, expected: String) {
         #expect(DateResolver.resolve(note, received: received) == expected, "\(note)")

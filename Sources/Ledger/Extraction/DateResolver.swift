@@ -134,19 +134,23 @@ public enum DateResolver {
     private static let smallNumbers: [String: Int] = [
         "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "a": 1, "dos": 2, "tres": 3,
         "cuatro": 4, "deux": 2, "trois": 3, "quatre": 4, "zwei": 2, "drei": 3, "vier": 4, "due": 2, "tre": 3,
-        "dois": 2, "três": 3,
+        "dois": 2, "três": 3, "un": 1, "una": 1, "une": 1, "eine": 1, "einer": 1, "einem": 1, "um": 1, "uma": 1,
     ]
 
-    /// "3 days ago", "two days ago", "hace 3 días", "il y a 2 jours", "vor 3 Tagen", "3 giorni fa", "há 2 dias", "3日前".
+    /// "3 days ago", "two days ago", "3 days back", "a week ago", "hace 3 días", "il y a 2 jours",
+    /// "vor 3 Tagen", "3 giorni fa", "há 2 dias", "3日前".
     private static func daysAgo(_ text: String) -> Int? {
         let tokens = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
         func count(_ token: String) -> Int? { Int(token).flatMap { (1...31).contains($0) ? $0 : nil } ?? smallNumbers[token] }
         let dayWords: Set<String> = ["days", "day", "días", "dias", "día", "jours", "jour", "tagen", "tage", "giorni", "dagen"]
-        for (index, token) in tokens.enumerated() where dayWords.contains(token) && index > 0 {
+        let weekWords: Set<String> = ["week", "weeks", "semana", "semanas", "semaine", "semaines", "woche", "wochen",
+                                      "settimana", "settimane", "weken"]
+        for (index, token) in tokens.enumerated() where (dayWords.contains(token) || weekWords.contains(token)) && index > 0 {
             guard let number = count(tokens[index - 1]) else { continue }
             let next = index + 1 < tokens.count ? tokens[index + 1] : ""
             let before = index >= 2 ? tokens[index - 2] : ""
-            if ["ago", "fa", "geleden"].contains(next) || ["hace", "há", "ha", "vor", "a"].contains(before) { return number }
+            let days = weekWords.contains(token) ? number * 7 : number
+            if ["ago", "back", "fa", "geleden"].contains(next) || ["hace", "há", "ha", "vor", "a"].contains(before) { return days }
         }
         if let match = text.firstMatch(of: Patterns.daysAgoJapanese), let number = Int(match.1) { return number }
         return nil
