@@ -10,6 +10,13 @@ import Testing
         ("cinema tickets for Friday 21", "other"),
         ("Zahnarzt Kontrolle 60 €", "other"),
         ("biglietto treno Bologna 14,50", "travel"),
+        // A bike or a car is no journey: what is bought for it is goods, what is done to it a service.
+        ("bike lights and a lock 38", "shopping"),
+        ("car MOT and servicing 140", "other"),
+        ("car hire for the weekend 95", "travel"),
+        ("a frying pan and a yoga mat 41", "shopping"),
+        // Hyphenated words count whole.
+        ("two t-shirts 20", "shopping"),
     ])
     func eachCategorysWordsSpeakForIt(note: String, category: String) {
         let evidence = CategoryRules.evidence(in: note)

@@ -18,10 +18,11 @@ enum CategoryRules {
     static let keywords: [(Category, [String])] = [
         (.travel, ["taxi", "cab", "ride", "rideshare", "bus", "train", "metro", "subway", "tram", "ferry", "flight",
                    "airline", "airport", "plane", "fare", "parking", "park", "toll", "tolls", "fuel", "gas", "petrol",
-                   "diesel", "charging", "kwh", "scooter", "bike", "tankstelle", "gasolina",
+                   "diesel", "charging", "kwh", "scooter", "tankstelle", "gasolina",
                    "benzina", "benzin", "essence", "carburant", "peaje", "péage", "maut", "pedaggio", "hotel", "hôtel",
                    "hostel", "motel", "inn", "lodging", "nights", "nächte", "noches", "nuits", "notti", "noites",
-                   "rental", "car", "bahn", "zug", "tren", "treno", "trem", "comboio", "vuelo", "volo", "voo", "vol",
+                   "rental", "car rental", "car hire", "rental car", "hire car", "bike share", "bike hire", "bikeshare",
+                   "e-bike", "bahn", "zug", "tren", "treno", "trem", "comboio", "vuelo", "volo", "voo", "vol",
                    "flug", "mileage", "visa fee", "baggage", "checked bag", "boarding",
                    "タクシー", "電車", "新幹線", "ホテル", "aeropuerto", "aeroport", "aéroport", "aeroporto", "flughafen",
                    "shuttle", "coach", "boat", "e-scooter", "carpark", "car park", "parkhaus", "parken", "tanken",
@@ -66,7 +67,13 @@ enum CategoryRules {
                      "nappies", "diapers", "leash", "seeds", "compost", "jacke", "pullover", "hemd", "socken", "lampe",
                      "kabel", "ladegerät", "spielzeug", "chemise", "chaussettes", "jouet", "camiseta", "calcetines",
                      "lámpara", "juguete", "cargador", "meias", "brinquedo", "carregador", "calzini", "giocattolo",
-                     "caricatore"]),
+                     "caricatore",
+                     // Things for the home, garden, bike and travel, bought to keep (a bike or car itself
+                     // is no journey: "bike lights and a lock" are goods, "bike service" a service).
+                     "mat", "yoga mat", "bath mat", "frying pan", "saucepan", "pans", "suitcase", "hair dryer",
+                     "hairdryer", "baby bottles", "watering can", "secateurs", "hose", "lawnmower", "bike lights",
+                     "bike lock", "helmet", "mattress", "towel", "torch", "flashlight", "frames", "decorations",
+                     "raincoat", "uniform", "tights", "leggings", "sheets", "hangers", "storage boxes"]),
         (.other, ["subscription", "membership", "gym", "plan", "renewed", "autopay", "electricity", "electric",
                   "utility", "utilities", "water", "internet", "phone bill", "recharge", "insurance", "rent",
                   "dentist", "doctor", "physio", "therapy", "massage", "vet", "pharmacy", "medicine", "copay",
@@ -84,14 +91,18 @@ enum CategoryRules {
                   "mechanic", "car wash", "mortgage", "bank fee", "manicure", "spa", "theatre", "theater", "zoo",
                   "festival", "gig", "bowling", "escape room", "karaoke", "audiobook", "courier", "postage stamps",
                   "stamps", "kurs", "werkstatt", "reparatur", "reinigung", "cours", "réparation", "curso", "reparación",
-                  "conserto", "corso", "riparazione"]),
+                  "conserto", "corso", "riparazione",
+                  // Vehicle and household services, documents.
+                  "mot", "servicing", "tune-up", "oil change", "car service", "bike service", "boiler service",
+                  "passport", "grooming"]),
     ]
 
     /// Per category: single words (matched against the note's words) and phrases or words of
     /// scripts without spaces (searched in the text). Split once.
     private static let lookup: [(Category, words: Set<String>, phrases: [String])] = keywords.map { category, list in
         let isPhrase: (String) -> Bool = { keyword in
-            keyword.unicodeScalars.contains { $0 == " " || $0.value > 0x2E80 }
+            // Hyphenated words ("e-bike", "t-shirt", "top-up") are searched whole: the note's words split at hyphens.
+            keyword.unicodeScalars.contains { $0 == " " || $0 == "-" || $0.value > 0x2E80 }
         }
         return (category, Set(list.filter { !isPhrase($0) }), list.filter(isPhrase))
     }
