@@ -105,7 +105,7 @@ enum BankMessage {
 
     /// "Nordea: Korttimaksu 24,90 EUR …": a sender's name of up to three words, a colon, then a
     /// word banks write about the transaction, as apps show their notifications.
-    /// Also "Monzo: You spent £6.40 at …", "KBank: Paid THB 320.00 at …": a sender that is no common
+    /// Also "Kestrelpay: You spent £6.40 at …", "Orbit Bank: Paid THB 320.00 at …": a sender that is no common
     /// word ("Lunch: paid 12 …" is a note), a verb of paying among the first three words, and a currency.
     private static func opensWithSenderAndTransaction(_ note: String) -> Bool {
         guard let colon = note.firstIndex(of: ":") else { return false }

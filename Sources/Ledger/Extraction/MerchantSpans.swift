@@ -120,16 +120,16 @@ enum MerchantSpans {
             if travels, word == "to", index > 0, index + 1 < tokens.count,
                tokens[index - 1].first?.isUppercase == true, tokens[index + 1].first?.isUppercase == true,
                written[index - 1].last?.isLetter == true {
-                let word: (Int) -> Bool = { tokens[$0].first?.isUppercase == true
+                let isPlaceWord: (Int) -> Bool = { tokens[$0].first?.isUppercase == true
                     && !MerchantLexicon.functionWords.contains(tokens[$0].lowercased()) }
                 var back = index - 1
-                while back >= 0, word(back) {
+                while back >= 0, isPlaceWord(back) {
                     places.insert(tokens[back])
                     if back == 0 || written[back - 1].last?.isLetter != true { break }
                     back -= 1
                 }
                 var next = index + 1
-                while next < tokens.count, word(next) {
+                while next < tokens.count, isPlaceWord(next) {
                     places.insert(tokens[next])
                     if written[next].last?.isLetter != true { break }
                     next += 1
@@ -234,7 +234,7 @@ enum MerchantSpans {
     }
 
     /// Prepositions that introduce a name or a person; inside a span they join two phrases.
-    private static let titleCasePrepositions: Set<String> = ["at", "from", "with", "w/", "for", "to", "via", "plus", "on",
+    private static let titleCasePrepositions: Set<String> = ["at", "from", "with", "w/", "for", "to", "via", "on",
                                                              "by", "@", "bei", "mit", "für", "chez", "avec", "pour",
                                                              "con", "com", "para"]
 
