@@ -218,6 +218,9 @@ import Testing
         "Available balance in your a/c XX4411 as on 20-11-26 is INR 12,340.55",
         "Saldo disponible en su cuenta terminada en 1234: $ 820.400",
         "Abono de $ 1.200.000 en su cuenta de ahorros por NOMINA LUNA SAS.",
+        "We have received your payment of $250.00 for your card ending 4411.",
+        "Fixed deposit matured: Rs 10,450.00 credited to a/c XX4411.",
+        "Tu pago de $ 35.000 a LUZ NORTE no pudo ser procesado.",
     ])
     func moneyInCancelledHeldOrOnlyABalanceIsNoExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note), "\(note): \(AmountFinder.candidates(in: note).map(\.text))")

@@ -295,6 +295,13 @@ enum ExpenseSignals {
         "storniert", "cancelado", "cancelada", "annullato", "insufficient", "failed", "unsuccessful", "otkaz",
         "rejected", "not enough funds", "fondos insuficientes", "saldo insuficiente", "solde insuffisant",
         "abgebrochen", "fehlgeschlagen", "échoué", "fallido", "falhou", "could not be processed",
+        "no pudo ser procesado", "no pudo ser procesada", "no se pudo procesar", "no pudo procesarse",
+        "não pôde ser processado", "não foi possível processar", "n'a pas pu être traité", "n'a pas pu être effectué",
+        "konnte nicht ausgeführt werden", "konnte nicht durchgeführt werden", "non è stato possibile",
+        // A card issuer acknowledging the writer's payment of the card's bill: money moved to their own debt
+        // (a shop's "we received your payment for order 12" is a purchase).
+        "payment received towards your credit card", "payment received for your card", "received your credit card payment",
+        "received your card payment", "thank you for your card payment", "thank you for your credit card payment",
         "not authorised", "not authorized", "wasn't authorised", "wasn't authorized", "not approved", "wasn't approved",
         "no autorizad", "non autorisé", "nicht autorisiert", "não autorizad",
         "couldn't be processed", "not processed", "unable to process", "was not successful", "não foi processad",
@@ -406,7 +413,8 @@ enum ExpenseSignals {
     /// Money coming in: not an expense unless the message also says money went out.
     static let incoming = [
         "received", "recebi", "recibí", "ricevuti", "ricevuto", "reçu", "recu ", "erhalten", "eingegangen",
-        "credited with", "is credited", "credited to your", "received from", "hit my account", "zachisl",
+        "credited with", "is credited", "credited to your", "credited to a/c", "credited to ac", "credited to account",
+        "credited to acct", "deposit matured", "has matured", "received from", "hit my account", "zachisl",
         "postuplen", "zarakhovano", "gutschrift", "deposited into", "popolnenie",
         // Money handed to the writer, or paid into their own account.
         "deposited in", "has been deposited", "gutgeschrieben", "abonado", "abono en", "abono de", "abono por", "recebeu", "creditado",
@@ -544,6 +552,7 @@ enum ExpenseSignals {
         for table in [refundPhrases, failed, notYet, notes, heldOrDisputed] where table.contains(where: { text.contains($0) }) {
             return false
         }
+        if lowered.firstMatch(of: Self.cardBillPaid) != nil { return false }
         // "transferred to your account" is money in.
         let outgoing = SearchableText(lowered.replacing(Self.toTheWriter, with: ""))
         let spends = moneyWentOut.contains { outgoing.contains($0) }
@@ -675,6 +684,9 @@ enum ExpenseSignals {
     nonisolated(unsafe) private static let putIntoSavings = /\bput\s+[^.;\n]{0,20}\b(?:in|into)\s+(?:the|my|our)\s+(?:[\w-]+\s+){0,2}(?:jar|piggy bank|pot|savings|kitty)\b/
     nonisolated(unsafe) private static let ownAccounts =
         /\btop(?:ped)?[- ]?up\b(?:[^.;\n]|\.\d){0,40}\b(?:to|into|on)\s+(?:your|my)\s+(?:[\w-]+\s+){0,2}(?:card|wallet|account|balance)\b|\b(?:to|into|towards)\s+(?:your|my|own)\s+(?:[\w-]+\s+){0,2}(?:savings|pot|vault)\b|\bpayment\b(?:[^.;\n]|\.\d){0,40}\b(?:to|towards)\s+your\s+(?:\w+\s+){0,2}credit card\b|\bcash[- ]in\s*(?::|of\b|from\b|[^\s\w]{0,2}\s*[a-z]{0,3}\s?\d)/
+
+    /// "We have received your payment of $250.00 for your card ending 4411": the card's bill paid.
+    nonisolated(unsafe) static let cardBillPaid = /received your payment\b(?:[^.;\n]|\.\d){0,40}?\b(?:for|towards|to)\s+your\s+(?:credit\s+)?card\b/
 
     /// Money put into an account or wallet of the writer's ("to your account", "to your Cash App balance").
     nonisolated(unsafe) private static let toWritersAccount =
