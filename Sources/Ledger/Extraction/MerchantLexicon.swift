@@ -160,5 +160,5 @@ enum MerchantLexicon {
                 "groceries", "ticket", "present", "presents", "dinner", "lunch", "breakfast", "brunch", "coffee",
                 "bill", "bills", "phone", "mobile", "storage", "data", "account", "card", "top-up",
                 "einkauf", "compra", "achat", "achats", "acquisto", "spesa", "boodschappen", "zakupy", "home", "night",
-                "visit", "trip", "deal", "meal", "order", "shop", "tip", "tipped", "tips", "shipping", "cash", "bike"])
+                "visit", "trip", "deal", "meal", "shop", "tip", "tipped", "tips", "shipping", "cash", "bike"])
 }
