@@ -102,6 +102,16 @@ struct MerchantSpansTests {
         #expect(!trip.contains { $0.contains("Camden") || $0.contains("Cross") })
     }
 
+    @Test func familyAfterForATicketsDestinationAndGenericSellersAreNoPayee() {
+        #expect(!spans("Flowers for Mum 25").contains("Mum"))
+        #expect(!spans("Train ticket to Leeds 23.40").contains("Leeds"))
+        // "corrida para o aeroporto": a journey's place after "para" still.
+        #expect(!spans("Corrida para Tijuca 30").contains("Tijuca"))
+        #expect(MerchantLexicon.isGeneric("street cart"))
+        #expect(MerchantLexicon.isGeneric("Uni"))
+        #expect(MerchantLexicon.isOnlyCommonWords("dry cleaning"))
+    }
+
     @Test func aNameDoesNotEndInTheSentencesPunctuation() {
         let found = spans("2 glazed and a medium iced, Bakin', 6.87")
         #expect(!found.contains { $0.hasSuffix(",") })

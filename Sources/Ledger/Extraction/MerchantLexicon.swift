@@ -39,6 +39,7 @@ enum MerchantLexicon {
         "haircut", "lesson", "class", "service", "repair", "repairs", "wash", "washes", "golf", "mini",
         "buffet", "breakfast", "lunch", "dinner", "coffee", "ride", "rides", "rental", "hostel", "motel",
         "venue", "stadium", "school", "library", "theatre", "theater", "pitch", "court", "centre", "center",
+        "cart", "van", "trolley", "booth", "uni", "university", "college", "campus",
         // Spanish, Portuguese, Italian, French, German, Dutch
         "peluquería", "farmacia", "gasolinera", "mercado", "panadería", "tienda", "aeropuerto", "estación",
         "farmácia", "padaria", "posto", "aeroporto", "estação", "loja", "distributore", "benzinaio",
@@ -160,5 +161,11 @@ enum MerchantLexicon {
                 "groceries", "ticket", "present", "presents", "dinner", "lunch", "breakfast", "brunch", "coffee",
                 "bill", "bills", "phone", "mobile", "storage", "data", "account", "card", "top-up",
                 "einkauf", "compra", "achat", "achats", "acquisto", "spesa", "boodschappen", "zakupy", "home", "night",
-                "visit", "trip", "deal", "meal", "shop", "tip", "tipped", "tips", "shipping", "cash", "bike"])
+                "visit", "trip", "deal", "meal", "shop", "tip", "tipped", "tips", "shipping", "cash", "bike", "dry"])
+
+    /// Family named by their place in it: after "for" whom the money was for, not whom it was paid to.
+    static let family: Set<String> = ["mum", "mom", "mam", "mummy", "mommy", "dad", "daddy", "mother", "father", "parents",
+                                      "grandma", "grandpa", "granny", "gran", "nan", "nana", "grandad", "granddad",
+                                      "sister", "brother", "son", "daughter", "wife", "husband", "kids", "baby", "auntie",
+                                      "aunt", "uncle", "cousin", "mama", "papa", "mamá", "papá", "maman", "oma", "opa"]
 }

@@ -136,8 +136,18 @@ enum MerchantSpans {
                 }
                 continue
             }
+            // Family after "for" is whom the money was for ("Flowers for Mum").
+            if ["for", "für", "pour", "para", "per", "voor"].contains(word), index + 1 < tokens.count {
+                var next = index + 1
+                if next < tokens.count, ["my", "our", "mein", "meine", "ma", "mon", "mi", "minha", "meu"].contains(tokens[next].lowercased()) {
+                    next += 1
+                }
+                if next < tokens.count, MerchantLexicon.family.contains(tokens[next].lowercased()) { places.insert(tokens[next]) }
+            }
+            // "ferry to X", "ticket to Leeds": after a travel word or a ticket, the place the journey goes to.
             guard MerchantLexicon.placePrepositions.contains(word), index > 0,
-                  MerchantLexicon.motionWords.contains(tokens[index - 1].lowercased()) else { continue }
+                  MerchantLexicon.motionWords.contains(tokens[index - 1].lowercased())
+                    || MerchantLexicon.travelDocuments.contains(tokens[index - 1].lowercased()) else { continue }
             var next = index + 1
             if next < tokens.count, articles.contains(tokens[next].lowercased()) { next += 1 }
             guard next < tokens.count else { continue }
