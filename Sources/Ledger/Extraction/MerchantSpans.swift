@@ -137,11 +137,9 @@ enum MerchantSpans {
                 continue
             }
             // Family after "for" is whom the money was for ("Flowers for Mum").
-            if ["for", "für", "pour", "para", "per", "voor"].contains(word), index + 1 < tokens.count {
+            if CapitalRuns.forWords.contains(word), index + 1 < tokens.count {
                 var next = index + 1
-                if next < tokens.count, ["my", "our", "mein", "meine", "ma", "mon", "mi", "minha", "meu"].contains(tokens[next].lowercased()) {
-                    next += 1
-                }
+                if next < tokens.count, possessives.contains(tokens[next].lowercased()) { next += 1 }
                 if next < tokens.count, MerchantLexicon.family.contains(tokens[next].lowercased()) { places.insert(tokens[next]) }
             }
             // "ferry to X", "ticket to Leeds": after a travel word or a ticket, the place the journey goes to.
@@ -185,9 +183,9 @@ enum MerchantSpans {
     private static let instrumentWords: Set<String> = ["on", "with", "using", "via", "by", "mit", "con", "avec", "sur",
                                                        "com", "no", "na", "auf", "per", "met", "op"]
 
-    private static let possessives: Set<String> = ["my", "our", "mein", "meine", "meinem", "meiner", "meinen", "mon", "ma",
-                                                    "mes", "notre", "mi", "mis", "nuestro", "nuestra", "meu", "minha",
-                                                    "mio", "mia", "miei", "mijn", "onze"]
+    static let possessives: Set<String> = ["my", "our", "mein", "meine", "meinem", "meiner", "meinen", "mon", "ma",
+                                           "mes", "notre", "mi", "mis", "nuestro", "nuestra", "meu", "minha",
+                                           "mio", "mia", "miei", "mijn", "onze"]
 
     /// Two capitalised place names joined by a hyphen or dash ("Leeds-York", "DUB-STN", "Wien–Linz").
     private static func isRoute(_ token: String) -> Bool {
@@ -204,8 +202,8 @@ enum MerchantSpans {
         let owner: Substring
         if picked.hasSuffix("'s") || picked.hasSuffix("’s") { owner = picked.dropLast(2) } else { return nil }
         guard owner.first?.isUppercase == true, owner.allSatisfy(\.isLetter) else { return nil }
-        let words = note.split(whereSeparator: \.isWhitespace).map { $0.lowercased().trimming(",.;:!?()\"") }
         let written = note.split(whereSeparator: \.isWhitespace).map { $0.trimming(",.;:!?()\"") }
+        let words = written.map { $0.lowercased() }
         // Money put in or towards it ("in Leo's birthday card", "towards Mia's leaving gift"); a shop
         // named after its owner opens a note ("Gina's party supplies 40").
         guard let index = written.firstIndex(of: picked), index > 0, index + 1 < words.count,
@@ -436,7 +434,7 @@ struct CapitalRuns {
         return others ? named : []
     }
 
-    private static let forWords: Set<String> = ["for", "für", "pour", "para", "per", "voor"]
+    static let forWords: Set<String> = ["for", "für", "pour", "para", "per", "voor"]
     private static let determiners: Set<String> = ["the", "my", "our", "his", "her", "their", "a", "an", "mein", "meine",
                                                    "meinen", "mon", "ma", "mes", "mi", "mis", "il", "la", "le", "el",
                                                    "den", "die", "der", "das", "de", "het"]
