@@ -503,4 +503,44 @@ import Testing
         // A parking level is no peso.
         #expect(Currency.mentions(in: "parked on P2, 4.50").isEmpty)
     }
+
+    /// A message laid out as "Label: value" lines names its payee in the value that is only a name;
+    /// a label ("Amount", "Place", "Znesek") is never the payee, even before an amount, and the
+    /// name on the line before "Card:" is not the card's.
+    @Test(arguments: [
+        ("Kovo: Debit Card Purchase\nDescription: SUNRISE GROCERS\nAmount: USD 32.10\nDate: 02 Dec 2026", "SUNRISE GROCERS"),
+        ("Nakup s kartico 1234\nZnesek: 18,40 EUR\nTrgovec: KNJIGARNA SONCE\nDatum: 02.12.2026", "KNJIGARNA SONCE"),
+        ("Kestrel Bank\nPurchase: 23.10 EUR\nPlace: CAFE ROSSO\nCard: *1234\nAvailable: 1,203.00 EUR", "CAFE ROSSO"),
+        ("Kestrel\nTransaction approved\nAmount: SAR 85.00\nAt: DUNE STATIONERY\nCard: *1234", "DUNE STATIONERY"),
+        // Without a name among the values, a name before its amount is still the payee.
+        ("Kartenwecker:\n1 neuer Kartenumsatz auf dem Konto *1832:\nFENNEL MARKT: -70,85 EUR\nNeuer Saldo: 991,84 EUR", "FENNEL MARKT"),
+    ])
+    func aFormNamesThePayeeInAValue(note: String, expected: String) {
+        #expect(RulesExtractor.introducedMerchant(in: note) == expected)
+    }
+
+    /// A notification that opens with its sender, then the card with its digits or a signed amount,
+    /// is a bank's message: the sender is not the payee. "Gina: card for her birthday" is a note.
+    @Test func aSenderBeforeTheCardOrASignedAmount() {
+        let card = "LUMEN: Card x4411 used for EUR 62.00 - HOTEL BELLAVISTA - 02/12"
+        #expect(BankMessage.reads(card))
+        #expect(RulesExtractor.introducedMerchant(in: card) == "HOTEL BELLAVISTA")
+        let signed = "Kovo Pay: -14,90 € BÄCKEREI KORNFELD 02.12."
+        #expect(BankMessage.reads(signed))
+        #expect(RulesExtractor.introducedMerchant(in: signed) == "BÄCKEREI KORNFELD")
+        let fields = "Kestrel: Card 1234 | Mağaza: YILDIZ ECZANESI | Tutar: 145,00 TL | Tarih: 02.12.2026"
+        #expect(RulesExtractor.introducedMerchant(in: fields) == "YILDIZ ECZANESI")
+        #expect(!BankMessage.reads("Gina: card for her birthday £20"))
+    }
+
+    /// Money given back, reverted or paid into the writer's account, in more languages.
+    @Test(arguments: [
+        "Kovo: Te han devuelto 23,40 EUR de TIENDA SOL en tu tarjeta *1234.",
+        "Kovo: Your card payment of €12.00 at CAFE LUNA was reverted.",
+        "Solbank: Der er overført 1.200,00 kr. til din konto fra MARIA JENSEN.",
+        "Kovo: Suma de 1.200,00 MDL a fost creditata in contul 1234.",
+    ])
+    func returnedRevertedOrPaidInIsNoExpense(note: String) {
+        #expect(!ExpenseSignals.isExpense(note))
+    }
 }

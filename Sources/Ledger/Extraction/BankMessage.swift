@@ -77,6 +77,13 @@ enum BankMessage {
             .map { $0.trimming(" \t") }
             .filter { !$0.isEmpty }
         guard lines.count >= 3 else { return nil }
+        // A message laid out as a form, "Label: value" on line after line ("Amount: USD 32.10",
+        // "Description: SUNRISE GROCERS"), names its payee in the value that is only a name. (Without
+        // one, a name before its amount is read below: "KAUFLAND: -70,85 EUR / Neuer Saldo: …".)
+        let fields = lines.compactMap(labelledValue)
+        if fields.count >= 2, let value = fields.lazy.map(\.value).first(where: isNameLine) {
+            return value
+        }
         for line in lines {
             if let colon = line.firstIndex(of: ":") {
                 // "EDEKA: -12,40 EUR": a name, then the amount.
@@ -94,6 +101,17 @@ enum BankMessage {
         return nil
     }
 
+    /// "Label: value" with one or two words of letters before the colon and something after it.
+    private static func labelledValue(_ line: String) -> (label: String, value: String)? {
+        guard let colon = line.firstIndex(of: ":") else { return nil }
+        let label = line[..<colon].trimming(" ")
+        let value = line[line.index(after: colon)...].trimming(" ")
+        let words = label.split(separator: " ")
+        guard (1...2).contains(words.count), words.allSatisfy({ $0.allSatisfy { $0.isLetter || $0 == "." } }), !value.isEmpty
+        else { return nil }
+        return (label, value)
+    }
+
     /// True when `note` reads as a bank or wallet message: a phrase only banks write, or two of
     /// the words banks write about the account and the transaction ("Pokupka … Ostatok", "Card … Bal").
     /// One such word is not enough: a written note says "paid by card".
@@ -106,15 +124,22 @@ enum BankMessage {
     /// "Nordea: Korttimaksu 24,90 EUR …": a sender's name of up to three words, a colon, then a
     /// word banks write about the transaction, as apps show their notifications.
     /// Also "Kestrelpay: You spent £6.40 at …", "Orbit Bank: Paid THB 320.00 at …": a sender that is no common
-    /// word ("Lunch: paid 12 …" is a note), a verb of paying among the first three words, and a currency.
+    /// word ("Lunch: paid 12 …" is a note), a currency, and among the first three words a verb of
+    /// paying or the card with its digits, or a signed amount right after the colon.
     private static func opensWithSenderAndTransaction(_ note: String) -> Bool {
         guard let colon = note.firstIndex(of: ":") else { return false }
         let sender = note[..<colon].split(separator: " ")
         guard (1...3).contains(sender.count), sender.allSatisfy({ $0.first?.isUppercase == true }) else { return false }
-        let next = note[note.index(after: colon)...].split(whereSeparator: { !$0.isLetter }).prefix(3).map { $0.lowercased() }
+        let rest = note[note.index(after: colon)...]
+        let next = rest.split(whereSeparator: { !$0.isLetter }).prefix(3).map { $0.lowercased() }
         if let first = next.first, vocabulary.contains(first) { return true }
-        return !sender.contains { MerchantLexicon.isCommonWord($0.lowercased()) }
-            && next.contains(where: notificationVerbs.contains) && !Currency.mentions(in: note).isEmpty
+        guard !sender.contains(where: { MerchantLexicon.isCommonWord($0.lowercased()) }), !Currency.mentions(in: note).isEmpty
+        else { return false }
+        // "Kovo Pay: -14,90 € BAKERY": a signed amount right after the sender is money that left.
+        let signed = rest.drop(while: \.isWhitespace).first.map { "-−".contains($0) } ?? false
+        // "LUMEN: Card x4411 used for …": the card with its digits; "Gina: card for her birthday £20" is a note.
+        let cardDigits = next.contains(where: accountWords.contains) && rest.contains(/[*xX•]+\d{2,}|(?:^|[^\d.,])\d{4}(?![\d.,])/)
+        return signed || cardDigits || next.contains(where: notificationVerbs.contains)
     }
 
     /// How a card or wallet app's notification says money left: "You spent", "Paid", "A charge of".
@@ -193,7 +218,13 @@ enum BankMessage {
     /// M-PESA balance", "PayCo Business Account"). Up to three capitalised words before it, lowercased.
     /// Never the payee.
     static func payerSideWords(in note: String) -> Set<String> {
-        let tokens = note.split(whereSeparator: \.isWhitespace).map(String.init)
+        // A line break ends a name: "Place: CAFE ROSSO / Card: *1234" names the card on a line of its own.
+        note.split(whereSeparator: \.isNewline).reduce(into: Set<String>()) { words, line in
+            words.formUnion(payerSideWords(inLine: line.split(whereSeparator: \.isWhitespace).map(String.init)))
+        }
+    }
+
+    private static func payerSideWords(inLine tokens: [String]) -> Set<String> {
         var words = Set<String>()
         // "(card ending 4417)" is an aside about the card, not the name before it.
         for (index, token) in tokens.enumerated() where token.first?.isLetter == true
@@ -275,12 +306,16 @@ enum BankMessage {
             let leading = token.prefix { ",;:(>|-".contains($0) }
             var word = token.dropFirst(leading.count)
             if !leading.isEmpty {
-                // "Quant Fund UMRN: …": the word before a colon labels what follows.
-                if leading.first == ":", run.count >= 2 { run.removeLast() }
-                // "BT: Plata 89,99 RON …": a name that opens the message before a colon and words is its sender.
-                if leading.first == ":", runs.isEmpty, (1...3).contains(run.count), pieceIndex == run.count, word.isEmpty,
-                   wordOrDateFollows(pieceIndex) {
-                    run = []
+                let opening = runs.isEmpty && pieceIndex == run.count
+                if leading.first == ":", !run.isEmpty {
+                    if opening, (1...3).contains(run.count), word.isEmpty, wordOrDateFollows(pieceIndex) {
+                        // "BT: Plata 89,99 RON …", "Kovo Pay: Card x4411 …": a name that opens the message
+                        // before a colon and words is its sender.
+                        run = []
+                    } else if !opening || run.count >= 2 {
+                        // "Quant Fund UMRN: …", "Place: CAFE ROSSO": the word before a colon labels what follows.
+                        run.removeLast()
+                    }
                 }
                 close()
                 afterCardWord = false

@@ -93,7 +93,7 @@ public enum RulesExtractor {
         let searchable = SearchableText(note)
         for (index, token) in tokens.enumerated() where index + 1 < tokens.count {
             let word = token.lowercased()
-            let introduces = introducers.contains(word) || word == "to:" || (bank && bankIntroducers.contains(word))
+            let introduces = introducers.contains(word) || word == "to:" || (bank && word == "at:") || (bank && bankIntroducers.contains(word))
                 || (bank && payeeLabels.contains(word))
                 || (toWords.contains(word) && tokens[max(0, index - 5)..<index].contains {
                     paymentVerbs.contains($0.lowercased().trimming(where: \.isPunctuation))
@@ -273,7 +273,7 @@ enum ExpenseSignals {
         "rimborsato", "reembolsado", "terugbetaling", "zwrot", "iade", "返金", "退款", "reversal", "reversed to", "reversed back",
         "wages", "stipend", "gehalt", "salaire", "sueldo", "nómina", "salário", "stipendio", "payday",
         "paid out", "payout", "expense claim", "claim paid", "expense report", "reimbursement request", "redeemed",
-        "me han devuelto", "me devolvió", "me devolvio", "me pagó", "me pago", "me pagaron", "me ha pagado",
+        "me han devuelto", "te han devuelto", "le han devuelto", "se ha devuelto", "me devolvió", "me devolvio", "me pagó", "me pago", "me pagaron", "me ha pagado",
         "m'a remboursé", "m'ont remboursé", "m'a rendu", "zurückgezahlt", "zurückbezahlt", "zurücküberwiesen",
         "me devolveu", "me pagou", "mi ha ridato", "mi ha restituito", "mi ha pagato", "mi ha rimborsato",
         "terugbetaald", "teruggegeven", "返してもら", "返済してもら",
@@ -310,7 +310,7 @@ enum ExpenseSignals {
         "voided", "has been voided", "anulada", "anulado",
         "zamítnut", "odmítnut", "zamietnut", "respins", "refuzat", "отказан", "odbijen", "одбијен", "απορρίφθηκε",
         "נדחתה", "נדחה", "afvist", "avvist", "nekad", "avvisad", "hylätty", "keeldutud", "atteikt", "atmesta",
-        "elutasít", "sikertelen", "ถูกปฏิเสธ", "been reversed", "was reversed", "transaction reversed", "reverso", "reversión", "reversa", "storno",
+        "elutasít", "sikertelen", "ถูกปฏิเสธ", "was reverted", "been reverted", "been reversed", "was reversed", "transaction reversed", "reverso", "reversión", "reversa", "storno",
         "mã otp", "mã xác thực", "mã xác nhận", "验证码", "驗證碼", "인증번호", "認証コード", "ワンタイムパスワード",
         "kod weryfikacyjny", "numer blik", "kod blik", "doğrulama kodu", "dogrulama kodu", "kode otp", "รหัส otp",
         "cod de verificare", "ověřovací kód", "ellenőrző kód", "رمز التحقق", "код подтверждения",
@@ -440,6 +440,9 @@ enum ExpenseSignals {
         "har fått", "modtaget", "modtog", "maksoi sinulle", "uplata od", "primili ste", "primljena uplata",
         "получихте", "получен превод", "შემოსავალი", "ienākošais", "ienākošs", "gauta įmoka", "gautas pervedimas",
         "se acreditará", "te acreditamos",
+        // Paid into the writer's account, as Balkan, Nordic and Romanian banks write it.
+        "uplata na račun", "uplata na racun", "uplata na vaš", "til din konto", "till ditt konto", "auf ihr konto",
+        "a fost creditat", "creditată", "creditata", "creditat în", "creditat in",
         // Deposits in, as Dutch, Polish and others write them; a payment waiting for the writer to accept.
         "storting van", "storting op", "wpłata", "wplata", "otrzymano", "przelew przychodzący", "przelew od",
         "waiting for you", "accept it", "claim it", "claim your",
