@@ -108,6 +108,16 @@ import Testing
         #expect(!ExpenseSignals.isExpense(note))
     }
 
+    /// Prices only seen, a purchase not made, pay and interest earned, money pledged (invented);
+    /// the writer paying and being paid back later stays an expense.
+    @Test(arguments: ["prices at the new bakery: croissant 2.40, loaf 4.80",
+                      "petrol was 1.79 a litre at Tarn Fuel today, didn't fill up", "got paid 650 for the logo job",
+                      "bank interest 3.12 this month", "charity run sponsorship pledged 20, will pay after the race"])
+    func pricesSeenPayEarnedAndPledgesAreNoExpense(note: String) {
+        #expect(!ExpenseSignals.isExpense(note))
+        #expect(ExpenseSignals.isExpense("paid 60 for the concert, the club will pay me back"))
+    }
+
     @Test(arguments: ["gift from the museum shop for Ana 25", "handed over 20 for the 13.40 bill, got the rest back",
                       "paid 60 for the concert, Mia will send me her 30", "present for grandma from the florist 30",
                       "took the 42 bus, 2.80", "set of pans 64.99", "taxi 14, will take the train next time",

@@ -379,10 +379,13 @@ enum ExpenseSignals {
         "angebot vom", "angebot von", "offerte van", "offerte:", "見積", "fällig", "scadenza", "vervalt",
         "überlege noch", "überlege", "je réfléchis", "lo pienso", "todavía no lo", "aún no lo", "ainda não",
         "vou pensar", "ci penso", "non l'ho ancora", "まだ決めて", "検討中", "nog niet gekocht",
-        "didn't buy", "did not buy", "didn't get it", "skipped it", "too expensive", "decided against", "passed on it",
+        "didn't buy", "did not buy", "didn't fill up", "did not fill up", "didn't order", "didn't book", "didn't get it", "skipped it", "too expensive", "decided against", "passed on it",
         "no lo compré", "pas acheté", "nicht gekauft", "não comprei",
         // Prices that change or open later, and money still to send.
         "goes up to", "price rise", "go on sale", "goes on sale",
+        // Prices seen and money promised, not paid.
+        "prices at", "price list", "prices are", "pledged", "will pay after", "will pay later", "will pay when",
+        "i'll pay", "i will pay",
         "need to send", "have to send", "must send", "need to transfer", "need to give",
         // Debts the writer still has to pay, and limits set for later.
         "i owe", "we owe", "still owe", "le debo", "je dois", "ich schulde", "eu devo", "gli devo",
@@ -426,7 +429,7 @@ enum ExpenseSignals {
         "yatırıldı", "cash deposit", "from your savings", "between your accounts", "to current account",
         "to own account", "own account transfer", "to my savings", "to savings",
         // Money earned or given to the writer.
-        "interest earned", "earned interest", "dividend", "winnings", "bonus paid", "bonus came", "bonus credited", "money from",
+        "interest earned", "earned interest", "bank interest", "got paid", "i was paid", "dividend", "winnings", "bonus paid", "bonus came", "bonus credited", "money from",
         "dinero de", "argent de", "geld von", "dinheiro de", "gagné", "ganhei", "gané", "gewonnen",
         "зачисление", "зачислено", "зачислен", "поступление", "поступил", "пополнение", "зарахування", "зараховано",
         "надходження", "поповнення", "получен перевод", "вам перевели", "перевод от", "түсті", "umepokea",
