@@ -17,6 +17,11 @@ import Testing
         ("a frying pan and a yoga mat 41", "shopping"),
         // Hyphenated words count whole.
         ("two t-shirts 20", "shopping"),
+        // Paid by the month, games and outings, fuel by the gallon, a day ticket.
+        ("Tunecast 9.99/mo", "other"),
+        ("mini golf with the kids, 3 rounds 27", "other"),
+        ("Fuelco 12.1 gal 48.60", "travel"),
+        ("dagkaart tram 9,00", "travel"),
     ])
     func eachCategorysWordsSpeakForIt(note: String, category: String) {
         let evidence = CategoryRules.evidence(in: note)
@@ -25,6 +30,16 @@ import Testing
 
     @Test func aNoteWithoutCategoryWordsGivesNoEvidence() {
         #expect(CategoryRules.evidence(in: "Hollow Oak 23.40").isEmpty)
+    }
+
+    /// A word inside a phrase of another category speaks only for the phrase's ("cat food" is a
+    /// pet's); a service done to goods speaks twice for `other`.
+    @Test func phrasesHoldTheirWordsAndServicesOnGoodsWeighMore() {
+        let pet = CategoryRules.evidence(in: "2 bags of cat food 31.50")
+        #expect(pet["shopping"] == CategoryRules.evidenceWeight && pet["food"] == nil, "\(pet)")
+        let repair = CategoryRules.evidence(in: "laptop hinge repair 89")
+        #expect(repair["other"] == 2 * CategoryRules.evidenceWeight && repair["shopping"] == CategoryRules.evidenceWeight, "\(repair)")
+        #expect(CategoryRules.category(for: "tailor hemmed two pairs of trousers 18") == .other)
     }
 
     @Test func moreWordsWeighMore() {

@@ -29,7 +29,10 @@ enum CategoryRules {
                    "mietwagen", "übernachtung", "fahrkarte", "aparcamiento", "estacionamiento", "billete", "passagem",
                    "estacionamento", "combustível", "pedágio", "parcheggio", "guesthouse", "b&b", "campsite", "camping",
                    "resort", "lodge", "tube", "underground", "u-bahn", "s-bahn", "cable car", "transit", "airfare",
-                   "駐車", "バス", "ガソリン", "航空券"]),
+                   "駐車", "バス", "ガソリン", "航空券",
+                   // Fuel by the gallon, day tickets for transit in more languages.
+                   "gal", "gallon", "gallons", "dagkaart", "tageskarte", "tagesticket", "fahrschein", "monatskarte",
+                   "abono transporte", "bonobús", "navigo", "billet de train", "biglietto del treno", "bilhete de comboio"]),
         (.food, ["lunch", "dinner", "breakfast", "brunch", "coffee", "cofee", "café", "cafe", "espresso", "latte",
                  "tea", "restaurant", "bar", "tab", "pub", "pint", "pints", "cocktail", "cocktails", "beer", "beers",
                  "wine", "drinks", "pizza", "burger", "sushi", "ramen", "noodles", "tacos", "sandwich", "bagel",
@@ -94,15 +97,19 @@ enum CategoryRules {
                   "conserto", "corso", "riparazione",
                   // Vehicle and household services, documents.
                   "mot", "servicing", "tune-up", "oil change", "car service", "bike service", "boiler service",
-                  "passport", "grooming"]),
+                  "passport", "grooming",
+                  // Paid by the month or year: subscriptions. Games and outings are entertainment.
+                  "/mo", "per month", "a month", "monthly", "/month", "annual", "yearly", "/yr", "per year",
+                  "mini golf", "minigolf", "go-kart", "go-karting", "karting", "arcade", "laser tag", "paintball",
+                  "trampoline park", "bouldering", "climbing wall", "ice skating", "busker", "cover charge"]),
     ]
 
     /// Per category: single words (matched against the note's words) and phrases or words of
     /// scripts without spaces (searched in the text). Split once.
     private static let lookup: [(Category, words: Set<String>, phrases: [String])] = keywords.map { category, list in
         let isPhrase: (String) -> Bool = { keyword in
-            // Hyphenated words ("e-bike", "t-shirt", "top-up") are searched whole: the note's words split at hyphens.
-            keyword.unicodeScalars.contains { $0 == " " || $0 == "-" || $0.value > 0x2E80 }
+            // Hyphenated words ("e-bike", "t-shirt", "top-up") and "/mo" are searched whole: the note's words split there.
+            keyword.unicodeScalars.contains { $0 == " " || $0 == "-" || $0 == "/" || $0.value > 0x2E80 }
         }
         return (category, Set(list.filter { !isPhrase($0) }), list.filter(isPhrase))
     }
@@ -116,14 +123,34 @@ enum CategoryRules {
         return best?.0
     }
 
-    /// Per category (in declaration order), how many of its keywords `note` holds.
+    /// Per category (in declaration order), how many of its keywords `note` holds. A word inside
+    /// a phrase another category matched does not count for its own ("cat food" is a pet's, not a
+    /// meal). A service done to goods ("laptop hinge repair", "trousers hemmed") speaks twice for `other`.
     static func hits(in note: String) -> [(Category, Int)] {
         let text = note.lowercased()
         let searchable = SearchableText(text)
         let words = Set(text.split(whereSeparator: { !$0.isLetter }).map(String.init))
-        return lookup.map { category, keywordWords, phrases in
-            (category, keywordWords.intersection(words).count + phrases.filter { searchable.contains($0) }.count)
+        let matched = lookup.map { entry in entry.phrases.filter { searchable.contains($0) } }
+        func isInsideAnotherPhrase(_ word: String, of category: Category) -> Bool {
+            zip(lookup, matched).contains { entry, phrases in
+                entry.0 != category && phrases.contains { $0.split(whereSeparator: { !$0.isLetter }).contains { $0 == word } }
+            }
         }
+        let serviceToGoods = !words.isDisjoint(with: servicesOnGoods) && hasGoods(words, searchable)
+        return zip(lookup, matched).map { entry, phrases in
+            let category = entry.0
+            let own = entry.words.intersection(words).filter { !isInsideAnotherPhrase($0, of: category) }
+            return (category, own.count + phrases.count + (category == .other && serviceToGoods ? 1 : 0))
+        }
+    }
+
+    /// Words of a service done to a thing the writer owns: with goods named, the service was bought.
+    private static let servicesOnGoods: Set<String> = ["repair", "repairs", "repaired", "fixed", "hemmed", "alterations",
+                                                       "altered", "resoled", "cleaned", "servicing", "serviced"]
+
+    private static func hasGoods(_ words: Set<String>, _ searchable: SearchableText) -> Bool {
+        guard let goods = lookup.first(where: { $0.0 == .shopping }) else { return false }
+        return !goods.words.isDisjoint(with: words) || goods.phrases.contains { searchable.contains($0) }
     }
 
     /// How much one keyword hit weighs beside the model's calibrated choice, as a log-probability.
