@@ -22,6 +22,9 @@ import Testing
         ("mini golf with the kids, 3 rounds 27", "other"),
         ("Fuelco 12.1 gal 48.60", "travel"),
         ("dagkaart tram 9,00", "travel"),
+        // Gas beside electricity is the household's supply; a room is a stay.
+        ("Northgrid gas+electric for October 132.60", "other"),
+        ("the room was 189 plus a 35 resort fee", "travel"),
     ])
     func eachCategorysWordsSpeakForIt(note: String, category: String) {
         let evidence = CategoryRules.evidence(in: note)
@@ -40,6 +43,12 @@ import Testing
         let repair = CategoryRules.evidence(in: "laptop hinge repair 89")
         #expect(repair["other"] == 2 * CategoryRules.evidenceWeight && repair["shopping"] == CategoryRules.evidenceWeight, "\(repair)")
         #expect(CategoryRules.category(for: "tailor hemmed two pairs of trousers 18") == .other)
+    }
+
+    /// Shipping, fees and a tip paid on top of goods do not make them a service; alone they do.
+    @Test func addOnsSpeakOnlyWhenNothingElseDoes() {
+        #expect(CategoryRules.category(for: "puzzle set from Brickhaus 79.99, shipping was another 6.95") == .shopping)
+        #expect(CategoryRules.category(for: "shipping for the parcel to Oslo 14.30") == .other)
     }
 
     @Test func moreWordsWeighMore() {

@@ -31,7 +31,7 @@ enum CategoryRules {
                    "resort", "lodge", "tube", "underground", "u-bahn", "s-bahn", "cable car", "transit", "airfare",
                    "駐車", "バス", "ガソリン", "航空券",
                    // Fuel by the gallon, day tickets for transit in more languages.
-                   "gal", "gallon", "gallons", "dagkaart", "tageskarte", "tagesticket", "fahrschein", "monatskarte",
+                   "room", "gal", "gallon", "gallons", "dagkaart", "tageskarte", "tagesticket", "fahrschein", "monatskarte",
                    "abono transporte", "bonobús", "navigo", "billet de train", "biglietto del treno", "bilhete de comboio"]),
         (.food, ["lunch", "dinner", "breakfast", "brunch", "coffee", "cofee", "café", "cafe", "espresso", "latte",
                  "tea", "restaurant", "bar", "tab", "pub", "pint", "pints", "cocktail", "cocktails", "beer", "beers",
@@ -49,7 +49,7 @@ enum CategoryRules {
                  "flat white", "mocha", "americano", "prosecco", "champagne", "cider", "whisky", "gin", "happy hour",
                  "tapas", "bistro", "canteen", "cafeteria", "deli", "diner", "chippy", "pizzeria", "brötchen", "kuchen",
                  "imbiss", "wein", "wocheneinkauf", "baguette", "apéritif", "apéro", "courses", "cañas", "menú del día",
-                 "pão", "lanche", "gelato", "aperitivo", "ラーメン", "寿司", "弁当", "居酒屋"]),
+                 "pão", "lanche", "gelato", "aperitivo", "ラーメン", "寿司", "弁当", "居酒屋", "room service"]),
         (.shopping, ["laptop", "phone case", "charger", "chargeur", "cable", "câble", "usb", "monitor", "keyboard",
                      "mouse", "headphones", "airpods", "ssd", "hard drive", "tablet", "ink", "cartridge", "shoes",
                      "sneakers", "socks", "shirt", "jacket", "coat", "dress", "jeans", "trousers", "pyjamas",
@@ -76,7 +76,8 @@ enum CategoryRules {
                      "mat", "yoga mat", "bath mat", "frying pan", "saucepan", "pans", "suitcase", "hair dryer",
                      "hairdryer", "baby bottles", "watering can", "secateurs", "hose", "lawnmower", "bike lights",
                      "bike lock", "helmet", "mattress", "towel", "torch", "flashlight", "frames", "decorations",
-                     "raincoat", "uniform", "tights", "leggings", "sheets", "hangers", "storage boxes"]),
+                     "raincoat", "uniform", "tights", "leggings", "sheets", "hangers", "storage boxes", "kwasten",
+                     "pinsel", "pinceaux", "pinceles"]),
         (.other, ["subscription", "membership", "gym", "plan", "renewed", "autopay", "electricity", "electric",
                   "utility", "utilities", "water", "internet", "phone bill", "recharge", "insurance", "rent",
                   "dentist", "doctor", "physio", "therapy", "massage", "vet", "pharmacy", "medicine", "copay",
@@ -101,7 +102,10 @@ enum CategoryRules {
                   // Paid by the month or year: subscriptions. Games and outings are entertainment.
                   "/mo", "per month", "a month", "monthly", "/month", "annual", "yearly", "/yr", "per year",
                   "mini golf", "minigolf", "go-kart", "go-karting", "karting", "arcade", "laser tag", "paintball",
-                  "trampoline park", "bouldering", "climbing wall", "ice skating", "busker", "cover charge"]),
+                  "trampoline park", "bouldering", "climbing wall", "ice skating", "busker", "cover charge", "fitness",
+                  // Gas beside electricity is the household's supply, not fuel.
+                  "gas and electric", "gas & electric", "gas+electric", "gas and electricity", "gas & electricity",
+                  "gas+electricity", "gas supply"]),
     ]
 
     /// Per category: single words (matched against the note's words) and phrases or words of
@@ -109,7 +113,7 @@ enum CategoryRules {
     private static let lookup: [(Category, words: Set<String>, phrases: [String])] = keywords.map { category, list in
         let isPhrase: (String) -> Bool = { keyword in
             // Hyphenated words ("e-bike", "t-shirt", "top-up") and "/mo" are searched whole: the note's words split there.
-            keyword.unicodeScalars.contains { $0 == " " || $0 == "-" || $0 == "/" || $0.value > 0x2E80 }
+            keyword.unicodeScalars.contains { " -/+&".unicodeScalars.contains($0) || $0.value > 0x2E80 }
         }
         return (category, Set(list.filter { !isPhrase($0) }), list.filter(isPhrase))
     }
@@ -137,12 +141,23 @@ enum CategoryRules {
             }
         }
         let serviceToGoods = !words.isDisjoint(with: servicesOnGoods) && hasGoods(words, searchable)
-        return zip(lookup, matched).map { entry, phrases in
+        let counts = zip(lookup, matched).map { entry, phrases in
             let category = entry.0
             let own = entry.words.intersection(words).filter { !isInsideAnotherPhrase($0, of: category) }
-            return (category, own.count + phrases.count + (category == .other && serviceToGoods ? 1 : 0))
+            return (category: category, own: own, phrases: phrases, count: own.count + phrases.count + (category == .other && serviceToGoods ? 1 : 0))
+        }
+        // Shipping, a delivery or service fee and a tip come on top of what was bought ("Lego set
+        // 79.99, shipping 6.95"): they speak for `other` only when nothing else speaks.
+        let othersSpeak = counts.contains { $0.category != .other && $0.count > 0 }
+        return counts.map { entry in
+            guard entry.category == .other, othersSpeak else { return (entry.category, entry.count) }
+            let addOns = entry.own.filter(addOnWords.contains).count + entry.phrases.filter(addOnWords.contains).count
+            return (entry.category, entry.count - addOns)
         }
     }
+
+    /// What is paid on top of a purchase: never what was bought, when something else was.
+    private static let addOnWords: Set<String> = ["shipping", "postage", "tip", "delivery fee", "service fee"]
 
     /// Words of a service done to a thing the writer owns: with goods named, the service was bought.
     private static let servicesOnGoods: Set<String> = ["repair", "repairs", "repaired", "fixed", "hemmed", "alterations",
