@@ -523,7 +523,7 @@ import Testing
         ("Kestrel Bank\nPurchase: 23.10 EUR\nPlace: CAFE ROSSO\nCard: *1234\nAvailable: 1,203.00 EUR", "CAFE ROSSO"),
         ("Kestrel\nTransaction approved\nAmount: SAR 85.00\nAt: DUNE STATIONERY\nCard: *1234", "DUNE STATIONERY"),
         // Without a name among the values, a name before its amount is still the payee.
-        ("Kartenwecker:\n1 neuer Kartenumsatz auf dem Konto *1832:\nFENNEL MARKT: -70,85 EUR\nNeuer Saldo: 991,84 EUR", "FENNEL MARKT"),
+        ("Kontoalarm:\nKartenzahlung auf Konto *4410:\nFENNEL MARKT: -23,15 EUR\nKontostand: 412,06 EUR", "FENNEL MARKT"),
     ])
     func aFormNamesThePayeeInAValue(note: String, expected: String) {
         #expect(RulesExtractor.introducedMerchant(in: note) == expected)

@@ -79,7 +79,7 @@ enum BankMessage {
         guard lines.count >= 3 else { return nil }
         // A message laid out as a form, "Label: value" on line after line ("Amount: USD 32.10",
         // "Description: SUNRISE GROCERS"), names its payee in the value that is only a name. (Without
-        // one, a name before its amount is read below: "KAUFLAND: -70,85 EUR / Neuer Saldo: …".)
+        // one, a name before its amount is read below: "FENNEL MARKT: -70,85 EUR / Neuer Saldo: …".)
         let fields = lines.compactMap(labelledValue)
         if fields.count >= 2, let value = fields.lazy.map(\.value).first(where: isNameLine) {
             return value
