@@ -12,7 +12,7 @@ import argparse, json, os, subprocess, sys, tempfile
 
 FAMILIES = ["category-calibration", "introduced-merchant", "amount-arithmetic", "number-words",
             "non-expense-cues", "balance-words", "relative-dates", "merchant-shape",
-            "generic-merchants", "category-keywords"]
+            "generic-merchants", "category-keywords", "percentages", "descriptive-names", "brand-lexicon"]
 FIELDS = ["amount", "merchant", "currency", "category", "date", "non_expense", "no_merchant"]
 
 

@@ -51,6 +51,15 @@ import Testing
         #expect(CategoryRules.category(for: "shipping for the parcel to Oslo 14.30") == .other)
     }
 
+    /// Brands everyone knows speak for what they sell; a brand inside a longer one counts for that.
+    @Test(arguments: [
+        ("Spotify 11.99", Category.other), ("uber home 18.40", .travel), ("Uber Eats order 23", .food),
+        ("Amazon Prime renewal 8.99", .other), ("amazon order 12", .shopping), ("Ryanair 49.99 seat", .travel),
+    ])
+    func wellKnownBrandsSpeakForWhatTheySell(note: String, category: Category) {
+        #expect(CategoryRules.category(for: note) == category, "\(CategoryRules.evidence(in: note))")
+    }
+
     @Test func moreWordsWeighMore() {
         let evidence = CategoryRules.evidence(in: "lunch and coffee 14")
         #expect(evidence["food"] == 2 * CategoryRules.evidenceWeight)

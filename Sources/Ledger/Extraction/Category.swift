@@ -141,10 +141,12 @@ enum CategoryRules {
             }
         }
         let serviceToGoods = !words.isDisjoint(with: servicesOnGoods) && hasGoods(words, searchable)
+        let brands = RuleFamilies.active.contains(.brandLexicon) ? BrandLexicon.hits(in: searchable) : [:]
         let counts = zip(lookup, matched).map { entry, phrases in
-            let category = entry.0
+            let category: Category = entry.0
             let own = entry.words.intersection(words).filter { !isInsideAnotherPhrase($0, of: category) }
-            return (category: category, own: own, phrases: phrases, count: own.count + phrases.count + (category == .other && serviceToGoods ? 1 : 0))
+            let count = own.count + phrases.count + (category == .other && serviceToGoods ? 1 : 0) + (brands[category] ?? 0)
+            return (category: category, own: own, phrases: phrases, count: count)
         }
         // Shipping, a delivery or service fee and a tip come on top of what was bought ("Lego set
         // 79.99, shipping 6.95"): they speak for `other` only when nothing else speaks.

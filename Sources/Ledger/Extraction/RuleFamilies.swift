@@ -36,10 +36,13 @@ public struct RuleFamilies: OptionSet, Sendable {
     /// a piece of it (`DescriptiveNames`).
     public static let descriptiveNames = RuleFamilies(rawValue: 1 << 11)
 
+    /// Brands known the world over, by what they sell, as category evidence (`BrandLexicon`).
+    public static let brandLexicon = RuleFamilies(rawValue: 1 << 12)
+
     public static let all: RuleFamilies = [.categoryCalibration, .introducedMerchant, .amountArithmetic, .numberWords,
                                            .nonExpenseCues, .balanceWords, .relativeDates, .merchantShape, .genericMerchants,
                                            .categoryKeywords, .percentages,
-                                           .descriptiveNames]
+                                           .descriptiveNames, .brandLexicon]
 
     /// The names used in `NOTELEDGER_RULES_OFF`.
     public static let names: [(String, RuleFamilies)] = [
@@ -47,7 +50,7 @@ public struct RuleFamilies: OptionSet, Sendable {
         ("amount-arithmetic", .amountArithmetic), ("number-words", .numberWords), ("non-expense-cues", .nonExpenseCues),
         ("balance-words", .balanceWords), ("relative-dates", .relativeDates), ("merchant-shape", .merchantShape),
         ("generic-merchants", .genericMerchants), ("category-keywords", .categoryKeywords), ("percentages", .percentages),
-        ("descriptive-names", .descriptiveNames),
+        ("descriptive-names", .descriptiveNames), ("brand-lexicon", .brandLexicon),
     ]
 
     /// Every family except those named in `list` (comma-separated); nil names an unknown family.
