@@ -81,7 +81,8 @@ enum BankMessage {
         // "Description: SUNRISE GROCERS"), names its payee in the value that is only a name. (Without
         // one, a name before its amount is read below: "FENNEL MARKT: -70,85 EUR / Neuer Saldo: …".)
         let fields = lines.compactMap(labelledValue)
-        if fields.count >= 2, let value = fields.lazy.map(\.value).first(where: isNameLine) {
+        if fields.count >= 2,
+           let value = fields.lazy.filter({ !writersLabels.contains($0.label.lowercased()) }).map(\.value).first(where: isNameLine) {
             return value
         }
         for line in lines {
@@ -100,6 +101,10 @@ enum BankMessage {
         }
         return nil
     }
+
+    /// Labels of the writer's own side in a form ("Card holder: J SMITH"): never the payee.
+    private static let writersLabels: Set<String> = ["name", "customer", "client", "holder", "cardholder", "card holder",
+                                                      "account holder", "from", "sender", "dear", "user"]
 
     /// "Label: value" with one or two words of letters before the colon and something after it.
     private static func labelledValue(_ line: String) -> (label: String, value: String)? {
