@@ -130,6 +130,7 @@ enum CategoryRules {
     /// Per category (in declaration order), how many of its keywords `note` holds. A word inside
     /// a phrase another category matched does not count for its own ("cat food" is a pet's, not a
     /// meal). A service done to goods ("laptop hinge repair", "trousers hemmed") speaks twice for `other`.
+    /// A brand of `BrandLexicon` counts as a keyword of what it sells.
     static func hits(in note: String) -> [(Category, Int)] {
         let text = note.lowercased()
         let searchable = SearchableText(text)
@@ -148,8 +149,8 @@ enum CategoryRules {
             let count = own.count + phrases.count + (category == .other && serviceToGoods ? 1 : 0) + (brands[category] ?? 0)
             return (category: category, own: own, phrases: phrases, count: count)
         }
-        // Shipping, a delivery or service fee and a tip come on top of what was bought ("Lego set
-        // 79.99, shipping 6.95"): they speak for `other` only when nothing else speaks.
+        // Shipping, postage and a tip come on top of what was bought ("Lego set 79.99, shipping
+        // 6.95"): they speak for `other` only when nothing else speaks.
         let othersSpeak = counts.contains { $0.category != .other && $0.count > 0 }
         return counts.map { entry in
             guard entry.category == .other, othersSpeak else { return (entry.category, entry.count) }
@@ -159,7 +160,7 @@ enum CategoryRules {
     }
 
     /// What is paid on top of a purchase: never what was bought, when something else was.
-    private static let addOnWords: Set<String> = ["shipping", "postage", "tip", "delivery fee", "service fee"]
+    private static let addOnWords: Set<String> = ["shipping", "postage", "tip"]
 
     /// Words of a service done to a thing the writer owns: with goods named, the service was bought.
     private static let servicesOnGoods: Set<String> = ["repair", "repairs", "repaired", "fixed", "hemmed", "alterations",
