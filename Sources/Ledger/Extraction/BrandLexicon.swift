@@ -3,8 +3,10 @@
 ///
 /// A general lexicon written from common knowledge of the largest chains, platforms, carriers and
 /// subscriptions in several countries, not from the labelled notes: a brand whose trade is mixed
-/// (a department store, a hypermarket, a word that is also a common noun such as "Subway",
-/// "Target", "Bolt" or "Total") is left out. Matched as whole words, case-insensitively; a brand
+/// (a department store, a hypermarket) is left out, and so is one whose name in a note would more
+/// often mean something else ("Subway" a train, "Target", "Bolt", "Total"); names such as "Shell" or
+/// "Zoom", which in a note of money spent are nearly always the brand, stay. Only weighed while
+/// `category-keywords` is on (the evidence goes in with the words). Matched as whole words, case-insensitively; a brand
 /// inside another entry's phrase counts for that entry only ("Uber Eats" is food, "Amazon Prime" a
 /// subscription).
 enum BrandLexicon {
