@@ -141,7 +141,11 @@ enum CategoryRules {
                 entry.0 != category && phrases.contains { $0.split(whereSeparator: { !$0.isLetter }).contains { $0 == word } }
             }
         }
-        let serviceToGoods = !words.isDisjoint(with: servicesOnGoods) && hasGoods(words, searchable)
+        // Goods named: a shopping word or phrase, as found above.
+        let namesGoods = zip(lookup, matched).contains { entry, phrases in
+            entry.0 == .shopping && (!phrases.isEmpty || !entry.words.isDisjoint(with: words))
+        }
+        let serviceToGoods = namesGoods && !words.isDisjoint(with: servicesOnGoods)
         let brands = RuleFamilies.active.contains(.brandLexicon) ? BrandLexicon.hits(in: searchable) : [:]
         let counts = zip(lookup, matched).map { entry, phrases in
             let category: Category = entry.0
@@ -165,11 +169,6 @@ enum CategoryRules {
     /// Words of a service done to a thing the writer owns: with goods named, the service was bought.
     private static let servicesOnGoods: Set<String> = ["repair", "repairs", "repaired", "fixed", "hemmed", "alterations",
                                                        "altered", "resoled", "cleaned", "servicing", "serviced"]
-
-    private static func hasGoods(_ words: Set<String>, _ searchable: SearchableText) -> Bool {
-        guard let goods = lookup.first(where: { $0.0 == .shopping }) else { return false }
-        return !goods.words.isDisjoint(with: words) || goods.phrases.contains { searchable.contains($0) }
-    }
 
     /// How much one keyword hit weighs beside the model's calibrated choice, as a log-probability.
     /// Chosen on the training notes (dev/train, with the model's recorded category scores):

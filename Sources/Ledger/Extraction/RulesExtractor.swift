@@ -295,8 +295,8 @@ enum ExpenseSignals {
         "storniert", "cancelado", "cancelada", "annullato", "insufficient", "failed", "unsuccessful", "otkaz",
         "rejected", "not enough funds", "fondos insuficientes", "saldo insuficiente", "solde insuffisant",
         "abgebrochen", "fehlgeschlagen", "échoué", "fallido", "falhou", "could not be processed",
-        "no pudo ser procesado", "no pudo ser procesada", "no se pudo procesar", "no pudo procesarse",
-        "não pôde ser processado", "não foi possível processar", "n'a pas pu être traité", "n'a pas pu être effectué",
+        "no pudo ser procesado", "no pudo ser procesada", "no pudo procesarse",
+        "não pôde ser processado", "não foi possível processar",
         "konnte nicht ausgeführt werden", "konnte nicht durchgeführt werden", "non è stato possibile",
         // A card issuer acknowledging the writer's payment of the card's bill: money moved to their own debt
         // (a shop's "we received your payment for order 12" is a purchase).
