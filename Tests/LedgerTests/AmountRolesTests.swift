@@ -113,6 +113,18 @@ import Testing
         ("pagué con 20, me devolvieron 3,40", "16.60"),
         ("j'ai donné 50 €, on m'a rendu 12 €", "38"),
         ("2 coffees and a 3.50 muffin", "3.50"),
+        // A list whose last two are joined by a word sums its commas too; a lone 1 counts its noun;
+        // each figure with what it paid for; a multi-buy offer names no price.
+        ("lunch 14.50, coffee 3.20 and a cookie 2", "19.70"),
+        ("beers 6.50, 6.50 and 7", "20.00"),
+        ("museum 2 adults 15 + 1 child 8", "23"),
+        ("dry cleaning 3 shirts 4.50 each + 1 suit 12", "25.50"),
+        ("spent 45 on drinks and 30 on food at the bar", "75"),
+        ("new phone case 15 (2 for 1 offer)", "15"),
+        // A lone fee with a rate on top; change from the note handed over; a quote set beside the price.
+        ("conference fee 450 + 20% VAT", "540"),
+        ("petrol 55 euros, got 5 back from the 60 I handed over", "55"),
+        ("paid the plumber 180 cash (quote was 200)", "180"),
     ])
     func theAmountPaid(note: String, expected: String) {
         #expect(amount(note) == expected, "\(note): \(AmountFinder.candidates(in: note).map(\.text))")
@@ -134,7 +146,7 @@ import Testing
 
 @Suite struct NotAnExpenseTests {
     @Test(arguments: [
-        "got 30 from Sam for the tickets", "Ricevuti 15 euro da Marta", "Me devolvieron 20 € de la fianza",
+        "got 30 from Sam for the tickets", "got 20 back from Sam", "new tyres (quote 300)", "Ricevuti 15 euro da Marta", "Me devolvieron 20 € de la fianza",
         "salary credited 2,400.00", "Order cancelled, 89.99 never charged", "Pagamento recusado, R$ 45,00",
         "Card payment of EUR 30.00 declined: insufficient funds", "quote from the painter: about 800, will decide",
         "plumber estimate 200-250", "gym will charge 45 on the 1st", "Rs.499 will be debited on 05/01 for STREAMIFY",
@@ -215,6 +227,9 @@ import Testing
         "book 12.99", "order of fries 4.50", "Order total 45.00", "book for Ana's birthday 15", "pagué la cena de mi padre, 90 €", "j'ai payé le resto de ma mère, 64 €",
         // A message that opens with the balance but says what was spent.
         "Available balance INR 5,120.00 after Rs 240.00 spent at CAFE LUMA on card XX4411",
+        // A quote or budget in brackets beside the figure paid; change got back from a note.
+        "paid the plumber 180 cash (quote was 200)", "hotel 240 (budget was 300)",
+        "petrol 55, got 5 back from the 60 I handed over",
     ])
     func isAnExpense(note: String) {
         #expect(ExpenseSignals.isExpense(note), "\(note)")

@@ -132,10 +132,22 @@ enum AmountFinder {
     /// "2 coffees"); "18 plus 20% tip" and "12 this morning" count nothing.
     static func countsThings(_ nextWord: String, value: Decimal) -> Bool {
         if quantityFollowers.contains(nextWord) { return true }
+        // "1 child", "1 suit": a lone 1 before a noun counts it; no price is written as a bare 1
+        // before a word ("1 euro" has its currency, and "+ 1 tip" names no thing).
+        if value == 1, nextWord.count >= 3, !notCountedAfterOne.contains(nextWord), !notPlurals.contains(nextWord),
+           !AmountRoles.addOnNouns.contains(nextWord), !AmountRoles.discountNouns.contains(nextWord) {
+            return true
+        }
         guard nextWord.hasSuffix("s"), nextWord.count > 3, value < 20 else { return false }
         return !nextWord.hasSuffix("ss") && !nextWord.hasSuffix("us") && !notPlurals.contains(nextWord)
     }
 
+    /// Words after a figure that say what it is for, when, or how it was paid, not what it counts.
+    private static let notCountedAfterOne: Set<String> = [
+        "for", "and", "the", "each", "per", "extra", "more", "back", "change", "cash", "card", "total", "only", "today",
+        "tonight", "yesterday", "this", "that", "at", "on", "in", "to", "from", "with", "off", "too", "also", "bucks",
+        "buck", "quid", "por", "pour", "para", "und", "avec", "con", "mit",
+    ]
     /// Words ending in "s" that are no plural of a thing counted.
     private static let notPlurals: Set<String> = ["this", "plus", "less", "was", "has", "his", "its", "yes", "gas",
                                                   "does", "goes", "minus", "menos", "moins", "mais", "más", "avec"]
@@ -519,7 +531,10 @@ enum AmountFinder {
         }
         // Change: "handed over 50, got 7.30 back".
         for (index, change) in candidates.enumerated() where index > 0 && AmountRoles.isChange(change.range, tokens, lowered) {
-            let tendered = candidates[index - 1]
+            // "got 5 back from the 60": the figure handed over follows its change.
+            let handedAfter = index + 1 < candidates.count
+                && tokens.before(candidates[index + 1].range, 3).filter { !["the", "a", "my", "our"].contains($0) }.suffix(2) == ["back", "from"]
+            let tendered = handedAfter ? candidates[index + 1] : candidates[index - 1]
             if tendered.value > change.value {
                 result[index] = change.scored(change.score - 4)
                 result.append(make(tendered.value - change.value, change, tendered.currency ?? change.currency, score: 7,
@@ -546,7 +561,9 @@ enum AmountFinder {
         }
         // Every figure has an add-on word near it ("pizza delivery 22.50 + 2.50 delivery fee"):
         // the largest is the price.
-        if bases.isEmpty, addOns.count >= 2, let largest = addOns.max(by: { $0.value < $1.value }) {
+        // So is a lone fee with a rate on top ("conference fee 450 + 20% VAT").
+        let rates = rules.contains(.percentages) ? percents.compactMap { rate in rate.role(tokens).map { (value: rate.value, role: $0) } } : []
+        if bases.isEmpty, addOns.count >= 2 || addOns.count == 1 && !rates.isEmpty, let largest = addOns.max(by: { $0.value < $1.value }) {
             bases = [largest]
             addOns.removeAll { $0.range == largest.range }
         }
@@ -556,7 +573,6 @@ enum AmountFinder {
                 addOns.contains { $0.range == candidate.range } && !bases.isEmpty ? candidate.scored(candidate.score - 4) : candidate
             } + priced
         }
-        let rates = rules.contains(.percentages) ? percents.compactMap { rate in rate.role(tokens).map { (value: rate.value, role: $0) } } : []
         // Prices joined one after another are things bought together ("coffee 3.20 and a croissant
         // 2.80", "2 scones 2.10 each and tea 3.60"); a unit price counts with its quantity.
         // The quantity written after a unit price ("3.50 x 2") is no item of its own: the item ends there.
@@ -573,8 +589,9 @@ enum AmountFinder {
             let items = bases.filter { base in
                 !base.isComputed && !AmountRoles.countsThings(base, tokens) && !multipliers.contains { $0.range == base.range }
             }.map { base in priced.first { $0.range == base.range } ?? base }
-            if items.count >= 2,
-               zip(items, items.dropFirst()).allSatisfy({ AmountRoles.areItemsBoughtTogether(end(of: $0), $1.range, tokens) }) {
+            let pairs = Array(zip(items, items.dropFirst()))
+            if let last = pairs.last, AmountRoles.areItemsBoughtTogether(end(of: last.0), last.1.range, tokens),
+               pairs.dropLast().allSatisfy({ AmountRoles.areItemsBoughtTogether(end(of: $0), $1.range, tokens, inList: true) }) {
                 let sum = items.reduce(Decimal(0)) { $0 + $1.value }
                 result.append(make(sum, items.last!, items.lazy.compactMap(\.currency).first, score: 7,
                                    decimals: items.map(\.amount.fractionDigits).max()))

@@ -59,6 +59,11 @@ enum AmountRoles {
         ["me", "deben"], ["me", "debe"], ["me", "doit"], ["me", "doivent"], ["mir"], ["devono"], ["me", "devem"],
     ]
     /// First words inside brackets that make the figure an approximate conversion.
+    /// Words naming a figure planned or offered before paying ("quote", "budget", "devis").
+    static let plannedFigureWords: Set<String> = [
+        "quote", "quoted", "estimate", "estimated", "budget", "budgeted", "devis", "presupuesto", "orçamento",
+        "kostenvoranschlag", "preventivo", "asking", "offerte", "angebot",
+    ]
     static let approximately: Set<String> = [
         "~", "≈", "about", "approx", "approximately", "around", "roughly", "ca", "circa", "environ", "aprox",
         "aproximadamente", "etwa", "ungefähr", "約", "约", "cerca", "quase",
@@ -166,7 +171,11 @@ enum AmountRoles {
     /// True for a figure that is not the writer's outlay: a conversion in brackets, what others
     /// owe, a part inside the figure, a bound ("less than 20").
     static func isNotTheWritersOutlay(_ range: Range<Int>, _ tokens: Tokens) -> Bool {
-        if let opening = tokens.bracketOpening(range), opening.contains(where: approximately.contains) { return true }
+        // "(~$13)"; "(quote was 200)", "(budget 300)": a conversion, or a figure set beside the one paid.
+        if let opening = tokens.bracketOpening(range),
+           opening.contains(where: { approximately.contains($0) || plannedFigureWords.contains($0) }) {
+            return true
+        }
         let before = tokens.before(range, 4)
         for phrase in othersOwe where before.count >= phrase.count {
             for start in 0...(before.count - phrase.count) where Array(before[start..<start + phrase.count]) == phrase {
@@ -177,10 +186,28 @@ enum AmountRoles {
         for (index, word) in before.enumerated() where index > 0 && othersPaidVerbs.contains(word) {
             if otherPayers.contains(before[index - 1]) { return true }
         }
+        if isMultiBuyOffer(range, tokens) { return true }
         let near = tokens.before(range, 2)
         // "less than 20", "more than 15": a bound, not a price.
         if near.last == "than" { return true }
         return near.contains("includes") || near.contains("including") || near.contains("incl")
+    }
+
+    /// True for either figure of a multi-buy offer ("2 for 1", "3 for 2 on books", "2 por 1", "3 per 2"):
+    /// small whole numbers, the second smaller, naming a deal rather than a price ("2 for 5" is a price).
+    static func isMultiBuyOffer(_ range: Range<Int>, _ tokens: Tokens) -> Bool {
+        guard let index = tokens.items.firstIndex(where: { $0.range == range }) else { return false }
+        func count(_ at: Int) -> Int? {
+            guard tokens.items.indices.contains(at), let value = Int(tokens.items[at].text), (1...10).contains(value) else { return nil }
+            return value
+        }
+        let joiners: Set<String> = ["for", "por", "pour", "für", "per", "voor"]
+        for first in [index, index - 2] {
+            guard let bought = count(first), let paid = count(first + 2), tokens.items.indices.contains(first + 1),
+                  joiners.contains(tokens.items[first + 1].text) else { continue }
+            if paid < bought { return true }
+        }
+        return false
     }
 
     /// Who else pays a part: the payers a written note names, and insurers.
@@ -226,18 +253,35 @@ enum AmountRoles {
 
     /// True when two figures price things bought together: only a joining word and the words of
     /// the next thing stand between them ("89 and 35 for a checked bag", "coffee 3.20 and a
-    /// croissant 2.80", "2 croissants 1.90 each + tea 2.40"). Prices after commas are not summed
+    /// croissant 2.80", "2 croissants 1.90 each + tea 2.40"). Prices after commas alone are not summed
     /// ("sandwich 6.50, drink 2": summing them changed nothing on the check set, one right, one wrong).
-    static func areItemsBoughtTogether(_ first: Range<Int>, _ second: Range<Int>, _ tokens: Tokens) -> Bool {
+    ///
+    /// - Parameter inList: the pair stands before the last one of a list whose last two are joined
+    ///   by a word ("beers 6.50, 6.50 and 7", "lunch 14.50, coffee 3.20 and a cookie 2"): there a
+    ///   comma joins too.
+    static func areItemsBoughtTogether(_ first: Range<Int>, _ second: Range<Int>, _ tokens: Tokens, inList: Bool = false) -> Bool {
         let between = tokens.items.filter { $0.range.lowerBound >= first.upperBound && $0.range.upperBound <= second.lowerBound }
             .map(\.text).drop { unitAfter.contains($0) }
         guard let joiner = between.first, between.count <= 5 else { return false }
-        let words = between.dropFirst()
-        guard !words.contains(where: { Tokens.clauseMarks.contains($0) || $0.first?.isASCIIDigit == true }),
+        // "45 on drinks and 30 on food", "12 for parking and 8 for tolls": each figure with what it paid for.
+        if purposeWords.contains(joiner), let last = between.last, itemJoiners.contains(last), between.count >= 3,
+           tokens.after(second, 1).first == joiner,
+           !between.dropFirst().dropLast().contains(where: { Tokens.clauseMarks.contains($0) || listBreakers.contains($0) }) {
+            return true
+        }
+        let words = Array(between.dropFirst())
+        // A figure among the next thing's words only counts it ("+ 1 child 8", "and 2 teas 6").
+        let countsNext = { (index: Int) in
+            index + 1 < words.count && Decimal(string: words[index]).map { AmountFinder.countsThings(words[index + 1], value: $0) } == true
+        }
+        guard !words.indices.contains(where: { Tokens.clauseMarks.contains(words[$0]) || words[$0].first?.isASCIIDigit == true && !countsNext($0) }),
               !words.contains(where: listBreakers.contains),
               !tokens.after(second, 1).contains(where: { discountNouns.contains($0) || addOnNouns.contains($0) }) else { return false }
-        return itemJoiners.contains(joiner) || joiner == "+"
+        return itemJoiners.contains(joiner) || joiner == "+" || inList && joiner == ","
     }
+
+    /// Words between a figure and what it paid for ("45 on drinks").
+    private static let purposeWords: Set<String> = ["on", "for", "en", "pour", "für", "para", "voor"]
 
     private static let itemJoiners: Set<String> = ["and", "&", "y", "et", "und", "e", "en", "i"]
     /// Words that make the next figure something other than another thing bought.

@@ -555,9 +555,14 @@ enum ExpenseSignals {
         // "pagué 50, me devolvieron 7,50": change handed back after the writer paid is no refund.
         let paidAndChange = Self.writerPaidWords.contains { text.contains($0) }
         let refundPhrases = paidAndChange ? refunds.filter { !Self.changePhrases.contains($0) } : refunds
-        for table in [refundPhrases, failed, notYet, notes, heldOrDisputed] where table.contains(where: { text.contains($0) }) {
+        for table in [refundPhrases, failed, notes, heldOrDisputed] where table.contains(where: { text.contains($0) }) {
             return false
         }
+        // "paid the plumber 180 (quote was 200)", "hotel 240 (budget 300)": a figure in brackets set
+        // beside the one paid compares it; its quote or budget is not this note's.
+        let withoutAsides = lowered.replacing(Self.bracketedFigure, with: " ")
+        let notYetText = withoutAsides != lowered && withoutAsides.contains(where: \.isNumber) ? SearchableText(withoutAsides) : text
+        if notYet.contains(where: { notYetText.contains($0) }) { return false }
         if lowered.firstMatch(of: Self.cardBillPaid) != nil { return false }
         // "transferred to your account" is money in.
         let outgoing = SearchableText(lowered.replacing(Self.toTheWriter, with: ""))
@@ -573,7 +578,8 @@ enum ExpenseSignals {
         if !spends && !paidAndChange && (lowered.hasPrefix("owe ") || text.contains("i owe ") || text.contains("we owe ")) { return false }
         if incoming.contains(where: { text.contains($0) }) && !spends { return false }
         // "got 30 from Sam": money handed to the writer.
-        if (lowered.firstMatch(of: Self.gotFrom) != nil || lowered.firstMatch(of: Self.wonOrPaidIn) != nil
+        if (lowered.firstMatch(of: Self.gotFrom).map { !Self.isChangeFromANote($0.range, in: lowered) } == true
+            || lowered.firstMatch(of: Self.wonOrPaidIn) != nil
             || lowered.firstMatch(of: Self.sentToWriter) != nil
             || lowered.firstMatch(of: Self.sentBack) != nil) && !spends { return false }
         // "got my deposit back": money returned (change handed back is part of a payment).
@@ -665,6 +671,18 @@ enum ExpenseSignals {
 
     // Regex is not Sendable; this one is never mutated, only matched.
     nonisolated(unsafe) private static let gotFrom = /\b(?:got|received|receive)\s+\S{0,3}\d[\d.,]*\s*\S{0,6}\s*(?:\w+\s+)?from\b/
+
+    /// True when what was got came from a figure the writer handed over: "got 5 back from the 60",
+    /// change, not money sent to them ("got 20 back from Sam" is).
+    private static func isChangeFromANote(_ match: Range<String.Index>, in lowered: String) -> Bool {
+        guard lowered[match].contains("back") else { return false }
+        let rest = lowered[match.upperBound...].drop { $0 == " " }
+        let afterArticle = ["the ", "my ", "a ", "our "].first { rest.hasPrefix($0) }.map { rest.dropFirst($0.count) } ?? rest
+        return afterArticle.drop { !$0.isNumber && !$0.isLetter }.first?.isNumber == true
+    }
+
+    /// A bracketed aside holding a figure: "(quote was 200)", "(budget 300)".
+    nonisolated(unsafe) private static let bracketedFigure = /\([^()]*\d[^()]*\)/
 
     /// "Tamsin transferred 40 back": someone other than the writer sent money back.
     nonisolated(unsafe) private static let sentBack = /^(?!i\b|we\b)[a-z]+\s+(?:sent|transferred|paid|gave|venmoed|returned|wired)\b.*\bback\b/
