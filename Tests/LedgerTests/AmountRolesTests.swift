@@ -125,6 +125,12 @@ import Testing
         ("conference fee 450 + 20% VAT", "540"),
         ("petrol 55 euros, got 5 back from the 60 I handed over", "55"),
         ("paid the plumber 180 cash (quote was 200)", "180"),
+        // Counts named after the thing, in words of more languages, rates "an hour", "keep it".
+        ("tickets 4 at 12.50 plus 3 booking fee", "53.00"),
+        ("quatro cafés a 1,10 €", "4.40"),
+        ("movers charged 60 an hour for 4 hours", "240"),
+        ("shirts 2 x 25 and tie 15", "65"),
+        ("coffee 4.20, I gave 5 and said keep it", "5"),
     ])
     func theAmountPaid(note: String, expected: String) {
         #expect(amount(note) == expected, "\(note): \(AmountFinder.candidates(in: note).map(\.text))")

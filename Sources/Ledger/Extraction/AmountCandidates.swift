@@ -587,7 +587,9 @@ enum AmountFinder {
         }
         if addOns.isEmpty, discounts.isEmpty, rates.isEmpty {
             let items = bases.filter { base in
-                !base.isComputed && !AmountRoles.countsThings(base, tokens) && !multipliers.contains { $0.range == base.range }
+                // "2 x 25": a whole number before "x" is priced by what follows it, not only a count.
+                !base.isComputed && (!AmountRoles.countsThings(base, tokens) || priced.contains { $0.range == base.range })
+                    && !multipliers.contains { $0.range == base.range }
             }.map { base in priced.first { $0.range == base.range } ?? base }
             let pairs = Array(zip(items, items.dropFirst()))
             if let last = pairs.last, AmountRoles.areItemsBoughtTogether(end(of: last.0), last.1.range, tokens),

@@ -436,7 +436,7 @@ enum AmountRoles {
         "keep the change", "kept the change", "keep change", "kept change", "keep the rest", "kept the rest",
         "stimmt so", "rest ist trinkgeld", "quédese con el cambio", "quedate con el cambio", "quédate con el cambio",
         "garde la monnaie", "gardez la monnaie", "fica com o troco", "tenga el cambio", "tenga la vuelta",
-        "tieni il resto", "tenga il resto",
+        "tieni il resto", "tenga il resto", "keep it", "behalten sie", "garde-le", "quédatelo", "quedatelo",
     ]
 
     /// A figure the writer handed over ("gave him 25", "handed over 50", "paid with a 20").
@@ -469,7 +469,7 @@ enum AmountRoles {
         // "1.90 x3", "60 pp x 3", "55.00 per night x 4": a multiplier right after the price or its
         // unit ("3 meals x 2 servings" multiplies meals, not a price).
         let perUnit = after.count >= 2 && (after[0] == "/" && after[1].first?.isLetter == true
-            || ["a", "per"].contains(after[0]) && rateUnits.contains(after[1]))
+            || ["a", "an", "per"].contains(after[0]) && rateUnits.contains(after[1]))
         let lead = after.first == "per" || perUnit ? 2 : (after.first.map { ["pp", "each", "ea"].contains($0) } == true ? 1 : 0)
         if after.count > lead {
             let word = after[lead]
@@ -499,6 +499,11 @@ enum AmountRoles {
         // "at" (Spanish, Portuguese, Italian "a") and a price written as money.
         // A whole number too when what is counted is a unit prices are given per ("3 nights at 89").
         let counted = before.count >= 3 ? before[before.count - 2] : ""
+        // "tickets 4 at 12.50": what is counted named first.
+        if hasDecimalsOrCurrency, before.count >= 3, ["at", "a", "@"].contains(before[before.count - 1]),
+           before[before.count - 3].first?.isLetter == true, let factor = count(before[before.count - 2]) {
+            return factor
+        }
         if hasDecimalsOrCurrency || rateUnits.contains(counted) || counted.hasSuffix("s") && rateUnits.contains(String(counted.dropLast())),
            before.count >= 3, ["at", "a"].contains(before[before.count - 1]),
            before[before.count - 2].first?.isLetter == true, let factor = count(before[before.count - 3]) {
@@ -525,7 +530,10 @@ enum AmountRoles {
         "twelve": 12, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "deux": 2, "trois": 3, "quatre": 4,
         "cinq": 5, "due": 2, "tre": 3, "quattro": 4, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "dois": 2,
         "duas": 2, "três": 3, "pair": 2, "couple": 2, "dozen": 12, "douzaine": 12, "docena": 12, "dutzend": 12, "dúzia": 12,
-        "dozzina": 12,
+        "dozzina": 12, "eleven": 11, "siete": 7, "ocho": 8, "nueve": 9, "diez": 10, "quatro": 4, "sete": 7, "oito": 8,
+        "nove": 9, "dez": 10, "sept": 7, "huit": 8, "neuf": 9, "dix": 10, "cinque": 5, "sei": 6, "sette": 7, "otto": 8,
+        "dieci": 10, "sechs": 6, "sieben": 7, "acht": 8, "neun": 9, "zehn": 10, "twee": 2, "drie": 3, "vijf": 5,
+        "zes": 6, "tien": 10,
     ]
 
     /// A small whole number of items: digits 2-99 or a number word.
