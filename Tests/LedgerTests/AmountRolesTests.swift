@@ -152,7 +152,9 @@ import Testing
 
 @Suite struct NotAnExpenseTests {
     @Test(arguments: [
-        "got 30 from Sam for the tickets", "got 20 back from Sam", "new tyres (quote 300)", "Ricevuti 15 euro da Marta", "Me devolvieron 20 € de la fianza",
+        "got 30 from Sam for the tickets", "got 20 back from Sam", "the shop gave me 20 back for the broken kettle",
+        "lent Marco 40 until Friday", "holiday fund: put 50 in this week", "payment bounced, 62 for the gym",
+        "Sam asked me to pay him 25 for the concert", "new tyres (quote 300)", "Ricevuti 15 euro da Marta", "Me devolvieron 20 € de la fianza",
         "salary credited 2,400.00", "Order cancelled, 89.99 never charged", "Pagamento recusado, R$ 45,00",
         "Card payment of EUR 30.00 declined: insufficient funds", "quote from the painter: about 800, will decide",
         "plumber estimate 200-250", "gym will charge 45 on the 1st", "Rs.499 will be debited on 05/01 for STREAMIFY",
@@ -236,6 +238,9 @@ import Testing
         // A quote or budget in brackets beside the figure paid; change got back from a note.
         "paid the plumber 180 cash (quote was 200)", "hotel 240 (budget was 300)",
         "petrol 55, got 5 back from the 60 I handed over",
+        // Look-alikes of the newer cues: a journey back, change after paying, lentils.
+        "returned home by taxi, 22", "returned the rental car, fuel charge 35", "cab 30, the driver gave me 5 back",
+        "lentils and rice 4.20",
     ])
     func isAnExpense(note: String) {
         #expect(ExpenseSignals.isExpense(note), "\(note)")

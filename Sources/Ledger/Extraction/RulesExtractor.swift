@@ -290,7 +290,7 @@ enum ExpenseSignals {
 
     /// Payments that failed or were called off.
     static let failed = [
-        "declined", "revoked", "cancelled", "canceled", "never charged", "not charged", "wasn't charged",
+        "declined", "bounced", "revoked", "cancelled", "canceled", "never charged", "not charged", "wasn't charged",
         "recusado", "recusada", "rechazado", "rechazada", "abgelehnt", "refusé", "refusée", "annulé", "annulée",
         "storniert", "cancelado", "cancelada", "annullato", "insufficient", "failed", "unsuccessful", "otkaz",
         "rejected", "not enough funds", "fondos insuficientes", "saldo insuficiente", "solde insuffisant",
@@ -387,6 +387,8 @@ enum ExpenseSignals {
         // ("prices at" and "I'll pay" were left out: "prices at the airport are mad, 9 for a coffee" was paid.)
         "price list", "pledged", "will pay after", "will pay later", "will pay when",
         "need to send", "have to send", "must send", "need to transfer", "need to give",
+        "asked me to pay", "asked me for", "wants me to pay", "want me to pay", "told me to pay", "me pidió que",
+        "m'a demandé de", "hat mich gebeten", "me pediu para",
         // Debts the writer still has to pay, and limits set for later.
         "i owe", "we owe", "still owe", "le debo", "je dois", "ich schulde", "eu devo", "gli devo",
         "spending limit", "monthly limit", "weekly limit", "limit for", "allowance for", "límite de gasto",
@@ -554,7 +556,9 @@ enum ExpenseSignals {
         }
         // "pagué 50, me devolvieron 7,50": change handed back after the writer paid is no refund.
         let paidAndChange = Self.writerPaidWords.contains { text.contains($0) }
-        let refundPhrases = paidAndChange ? refunds.filter { !Self.changePhrases.contains($0) } : refunds
+        // "returned home by taxi, 22" travels; no goods went back.
+        let isJourney = lowered.firstMatch(of: Self.journeyReturn) != nil
+        let refundPhrases = refunds.filter { !(paidAndChange && Self.changePhrases.contains($0)) && !(isJourney && $0 == "returned") }
         for table in [refundPhrases, failed, notes, heldOrDisputed] where table.contains(where: { text.contains($0) }) {
             return false
         }
@@ -572,6 +576,12 @@ enum ExpenseSignals {
         if !spends && !paidAndChange && (lowered.firstMatch(of: Self.foundOrLost) != nil || lowered.firstMatch(of: Self.putIntoSavings) != nil
             || lowered.hasPrefix("need ") || lowered.hasPrefix("expected ") || text.contains("cashback on the")
             || text.contains("cashback on my")) {
+            return false
+        }
+        // Money lent, or given back to the writer as the note's only figure (after paying, it is change).
+        if !spends && !paidAndChange && lowered.firstMatch(of: Self.lentOut) != nil { return false }
+        if !paidAndChange, let back = lowered.firstMatch(of: Self.gaveMeBack), back.output.contains("back"),
+           candidates.allSatisfy({ $0.isComputed || Self.lies($0.range, within: back.range, of: lowered) }) {
             return false
         }
         // "owe Sam 20 for the tickets", "I owe the landlord 50": a debt, not paid yet.
@@ -681,6 +691,13 @@ enum ExpenseSignals {
         return afterArticle.drop { !$0.isNumber && !$0.isLetter }.first?.isNumber == true
     }
 
+    /// True when character offsets `range` fall inside `match`, a range of `lowered`.
+    private static func lies(_ range: Range<Int>, within match: Range<String.Index>, of lowered: String) -> Bool {
+        let start = lowered.distance(from: lowered.startIndex, to: match.lowerBound)
+        let end = lowered.distance(from: lowered.startIndex, to: match.upperBound)
+        return range.lowerBound >= start && range.upperBound <= end
+    }
+
     /// A bracketed aside holding a figure: "(quote was 200)", "(budget 300)".
     nonisolated(unsafe) private static let bracketedFigure = /\([^()]*\d[^()]*\)/
 
@@ -705,7 +722,14 @@ enum ExpenseSignals {
     /// "found 10 in my old coat", "lost a 20 note": money found or lost, not paid.
     nonisolated(unsafe) private static let foundOrLost = /\b(?:found|lost)\s+(?:a\s+)?[$€£]?\d/
     /// "put 100 into the holiday jar": money put aside.
-    nonisolated(unsafe) private static let putIntoSavings = /\bput\s+[^.;\n]{0,20}\b(?:in|into)\s+(?:the|my|our)\s+(?:[\w-]+\s+){0,2}(?:jar|piggy bank|pot|savings|kitty)\b/
+    /// "holiday fund: put 50 in this week": the same with the savings named first.
+    nonisolated(unsafe) private static let putIntoSavings = /\bput\s+[^.;\n]{0,20}\b(?:in|into)\s+(?:the|my|our)\s+(?:[\w-]+\s+){0,2}(?:jar|piggy bank|pot|savings|kitty)\b|\b(?:fund|savings|jar|piggy bank|kitty)\s*:?\s*(?:put|added|saved)\s+(?:in\s+|away\s+)?\S{0,3}\d/
+    /// "lent Marco 40", "loaned my brother 200": money that comes back, not spent ("lent me" is money in).
+    nonisolated(unsafe) private static let lentOut = /(?:^|[^\w])(?:lent|loaned|prêté|presté|emprestei|prestato)\s+(?!me\b)/
+    /// "the shop gave me 20 back": money handed to the writer, not change when it is the note's only figure.
+    nonisolated(unsafe) private static let gaveMeBack = /\b(?:gave|give|gives|paid|sent|handed|refunded)\s+(?:me|us)\s+(?:back\s+)?\S{0,3}\d[\d.,]*\s*\S{0,4}\s*(?:back\b)?/
+    /// "returned home", "returned from Lisbon", "returned the rental car": a journey, not goods taken back.
+    nonisolated(unsafe) private static let journeyReturn = /\breturned\s+(?:home|from|back home|the\s+(?:rental|hire|hired|rented)\b)/
     nonisolated(unsafe) private static let ownAccounts =
         /\btop(?:ped)?[- ]?up\b(?:[^.;\n]|\.\d){0,40}\b(?:to|into|on)\s+(?:your|my)\s+(?:[\w-]+\s+){0,2}(?:card|wallet|account|balance)\b|\b(?:to|into|towards)\s+(?:your|my|own)\s+(?:[\w-]+\s+){0,2}(?:savings|pot|vault)\b|\bpayment\b(?:[^.;\n]|\.\d){0,40}\b(?:to|towards)\s+your\s+(?:\w+\s+){0,2}credit card\b|\bcash[- ]in\s*(?::|of\b|from\b|[^\s\w]{0,2}\s*[a-z]{0,3}\s?\d)/
 
