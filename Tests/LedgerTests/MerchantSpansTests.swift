@@ -57,6 +57,29 @@ struct MerchantSpansTests {
         #expect(spans("Fenn-Lindqvist umbrella 19.99").contains("Fenn-Lindqvist"))
     }
 
+    @Test func aRouteGluedToItsArrowOrDashAFlightNumberAndAnAirportPairAreNoPartOfTheName() {
+        #expect(!spans("Kestrel Rail Arlen→Dovik 22.10").contains { $0.contains("Dovik") })
+        // An en dash joins places even without a word of travel; airport codes too.
+        let dashed = spans("Kestrel Rail Arlen–Dovik 22.10")
+        #expect(dashed.contains("Kestrel Rail") && !dashed.contains { $0.contains("Arlen") })
+        #expect(!spans("Selka Air DUB-STN 39.99").contains { $0.contains("DUB") })
+        // A spaced dash between places after the carrier in a note about travel; a flight number.
+        let coach = spans("coach tix Kestrel Lines Arlen - Dovik 25")
+        #expect(coach.contains("Kestrel Lines") && !coach.contains { $0.contains("Arlen") || $0.contains("Dovik") })
+        let flight = spans("flight Selka Air SK 1234 to Dovik 120")
+        #expect(flight.contains("Selka Air") && !flight.contains { $0.contains("SK") })
+        // A carrier the brand lexicon knows makes the note one about travel, and is no place itself.
+        let known = spans("Eurostar Arlen to Dovik 89")
+        #expect(known.contains("Eurostar") && !known.contains { $0.contains("Arlen") })
+    }
+
+    @Test func aKnownBrandThenWhatWasBoughtIsTheBrand() {
+        let found = spans("Decathlon Laufschuhe 59,99")
+        #expect(found.contains("Decathlon") && !found.contains("Decathlon Laufschuhe"))
+        // Not a brand the lexicon knows: where the name ends is left to the model.
+        #expect(spans("Kestrel Coffee 3.20").contains("Kestrel Coffee"))
+    }
+
     @Test func theKindOfBusinessBeforeANameBelongsToIt() {
         let hotel = spans("Hotel Miramonte 2 nights 240")
         #expect(hotel.contains("Hotel Miramonte"))

@@ -39,11 +39,15 @@ enum BrandLexicon {
     /// Per category, how many brands `text` (lowercased) names; a brand inside another named one
     /// ("uber" in "uber eats") does not count.
     static func hits(in text: SearchableText) -> [Category: Int] {
-        let named = brands.flatMap { category, names in names.filter { text.contains($0, wholeWord: true) }.map { (category, $0) } }
         var counts: [Category: Int] = [:]
-        for (category, name) in named where !named.contains(where: { $0.1 != name && $0.1.contains(name) }) {
-            counts[category, default: 0] += 1
-        }
+        for (category, _) in named(in: text) { counts[category, default: 0] += 1 }
         return counts
+    }
+
+    /// The brands `text` (lowercased) names, lowercased, with what they sell; a brand inside
+    /// another named one does not count.
+    static func named(in text: SearchableText) -> [(Category, String)] {
+        let named = brands.flatMap { category, names in names.filter { text.contains($0, wholeWord: true) }.map { (category, $0) } }
+        return named.filter { _, name in !named.contains(where: { $0.1 != name && $0.1.contains(name) }) }
     }
 }

@@ -118,6 +118,14 @@ enum CategoryRules {
         return (category, Set(list.filter { !isPhrase($0) }), list.filter(isPhrase))
     }
 
+    /// True for a single word of the keyword tables, a thing or service bought ("shampoo",
+    /// "schuhe"), or a compound ending in one of five letters or more ("laufschuhe").
+    static func isKeyword(_ word: String) -> Bool {
+        lookup.contains { entry in
+            entry.words.contains(word) || entry.words.contains { $0.count >= 5 && word.count > $0.count && word.hasSuffix($0) }
+        }
+    }
+
     /// The category with the most keyword hits in `note`; nil when none match.
     static func category(for note: String) -> Category? {
         var best: (Category, Int)?

@@ -26,7 +26,10 @@ enum MerchantSpans {
         let part = bank ? BankMessage.withoutBoilerplate(note) : note
         let spans = StringGuide.spans(of: part, maxLength: 48) + cjkNames(in: part)
         let multipliers = multipliers(in: note)
+        let brands = shaped && RuleFamilies.active.contains(.brandLexicon) ? BrandLexicon.named(in: SearchableText(note.lowercased())).map(\.1) : []
         return spans.uniqued().filter { span in
+            // "Aldi Einkauf", "Decathlon Laufschuhe": a known brand, then what was bought there.
+            !brands.contains { isBrand($0, followedByWhatWasBought: span) } &&
             // A name does not end in a sentence's comma or colon ("Yahoo!" may end in its mark).
             !(span.last.map { ",;:".contains($0) } ?? true)
                 && !(titled && opensWithCommonWord(span))
@@ -38,6 +41,18 @@ enum MerchantSpans {
                     let bare = word.trimming(",.;:!?()")
                     return amounts.contains(bare) || banks.contains(bare.lowercased()) || places.contains(bare)
                 }
+        }
+    }
+
+    /// True when `span` is `brand` followed only by words of things or services bought ("Aldi
+    /// Einkauf", "Rossmann Zahnpasta", "Deutsche Bahn ICE"); a kind of shop after it belongs to
+    /// the name ("Apple Store", "Nike Factory Store").
+    private static func isBrand(_ brand: String, followedByWhatWasBought span: String) -> Bool {
+        let lowered = span.lowercased()
+        guard lowered.hasPrefix(brand + " ") else { return false }
+        let tail = lowered.dropFirst(brand.count + 1).split(separator: " ").map { String($0).trimming(",.;:!?()") }
+        return !tail.isEmpty && tail.allSatisfy { word in
+            CategoryRules.isKeyword(word) && !MerchantLexicon.places.contains(word) && !MerchantLexicon.businessKinds.contains(word)
         }
     }
 
@@ -100,19 +115,36 @@ enum MerchantSpans {
         let written = note.split(whereSeparator: \.isWhitespace)
         let tokens = written.map { $0.trimming(",.;:!?()") }
         var places = Set<String>()
+        // A note about travel: a word of a journey or its ticket, or a carrier the brand lexicon knows.
+        // The brands it names are never places ("Eurostar London to Paris").
+        let brands = RuleFamilies.active.contains(.brandLexicon) ? BrandLexicon.named(in: SearchableText(note.lowercased())) : []
+        let brandWords = Set(brands.flatMap { $0.1.split(separator: " ").map(String.init) })
         let travels = tokens.contains { word in
             let lowered = word.lowercased()
             return MerchantLexicon.motionWords.contains(lowered) || MerchantLexicon.travelDocuments.contains(lowered)
-        }
+        } || brands.contains { $0.0 == .travel }
         for (index, token) in tokens.enumerated() {
             let word = token.lowercased()
-            if ["→", "->", "⇒", "=>"].contains(word) {
-                if index > 0 { places.insert(tokens[index - 1]) }
-                if index + 1 < tokens.count { places.insert(tokens[index + 1]) }
+            if ["→", "->", "⇒", "=>", "–", "—", "-"].contains(word) {
+                // An arrow always joins two places; a dash between two capitalised words only in a
+                // note about travel, after the carrier ("FlixBus Berlin - Prag"; "Amazon - desk lamp"
+                // and "Uber - Airport" separate).
+                let isArrow = !"–—-".contains(word)
+                if isArrow || travels && index > 1 && index + 1 < tokens.count
+                    && tokens[index - 1].first?.isUppercase == true && tokens[index + 1].first?.isUppercase == true {
+                    if index > 0 { places.insert(tokens[index - 1]) }
+                    if index + 1 < tokens.count { places.insert(tokens[index + 1]) }
+                }
                 continue
             }
-            // A route written with a hyphen in a note about travel ("Leeds-York", "Lyon–Paris").
-            if travels, isRoute(token) {
+            // A route glued to its arrow or dash ("Wien→Salzburg", "Madrid–Sevilla", "DUB-STN"), or
+            // written with a hyphen in a note about travel ("Leeds-York").
+            if isRoute(token, travels: travels) {
+                places.insert(token)
+                continue
+            }
+            // A flight number after its airline ("LH 1234", "FR8341") in a note about travel.
+            if travels, isFlightNumber(token, next: index + 1 < tokens.count ? tokens[index + 1] : "") {
                 places.insert(token)
                 continue
             }
@@ -158,7 +190,7 @@ enum MerchantSpans {
                 next += 1
             }
         }
-        return places.subtracting([""])
+        return places.subtracting([""]).filter { !brandWords.contains($0.lowercased()) }
     }
 
     /// What the writer paid with ("charged on my Visa", "with our Railcard", "mit meiner Kreditkarte"):
@@ -187,12 +219,27 @@ enum MerchantSpans {
                                            "mes", "notre", "mi", "mis", "nuestro", "nuestra", "meu", "minha",
                                            "mio", "mia", "miei", "mijn", "onze"]
 
-    /// Two capitalised place names joined by a hyphen or dash ("Leeds-York", "DUB-STN", "Wien–Linz").
-    private static func isRoute(_ token: String) -> Bool {
-        let halves = token.split(omittingEmptySubsequences: false, whereSeparator: { "-–—".contains($0) })
-        return halves.count == 2 && halves.allSatisfy { half in
+    /// Two capitalised place names joined by an arrow or dash ("Wien→Salzburg", "Wien–Linz", "DUB-STN"),
+    /// or by a hyphen in a note about travel ("Leeds-York"; elsewhere a hyphen joins a name: "Basic-Fit").
+    private static func isRoute(_ token: String, travels: Bool) -> Bool {
+        let marks: [Character] = ["→", "–", "—", "-"]
+        guard let mark = token.first(where: marks.contains) else { return false }
+        let halves = token.split(omittingEmptySubsequences: false, whereSeparator: marks.contains)
+        guard halves.count == 2, halves.allSatisfy({ half in
             half.count >= 2 && half.allSatisfy { $0.isLetter } && half.first?.isUppercase == true
+        }) else { return false }
+        // Airport codes ("DUB-STN") are a route whatever the note says.
+        let codes = halves.allSatisfy { $0.count == 3 && $0.allSatisfy(\.isUppercase) }
+        return mark != "-" || codes || travels
+    }
+
+    /// An airline's two-character code and a flight's digits, glued or apart ("FR8341", "LH 1234").
+    private static func isFlightNumber(_ token: String, next: String) -> Bool {
+        let isCode = { (code: Substring) in
+            code.count == 2 && code.allSatisfy { $0.isUppercase || $0.isASCIIDigit } && code.contains(where: \.isLetter)
         }
+        if isCode(Substring(token)) { return (1...4).contains(next.count) && next.allSatisfy(\.isASCIIDigit) }
+        return token.count >= 3 && token.count <= 6 && isCode(token.prefix(2)) && token.dropFirst(2).allSatisfy(\.isASCIIDigit)
     }
 
     /// The possessor of an occasion is whom the money went to: "100 cash in Leo's birthday card",
