@@ -80,6 +80,15 @@ struct MerchantSpansTests {
         #expect(spans("Kestrel Coffee 3.20").contains("Kestrel Coffee"))
     }
 
+    @Test func aKindOfBusinessAndItsNameOrACompoundNounThenWhatWasBoughtEndsTheName() {
+        let bakery = spans("Bäckerei Lindqvist Brötchen 3,20")
+        #expect(bakery.contains("Bäckerei Lindqvist") && !bakery.contains("Bäckerei Lindqvist Brötchen"))
+        let gym = spans("Fennloft Monatsbeitrag 29,90 €")
+        #expect(gym.contains("Fennloft") && !gym.contains("Fennloft Monatsbeitrag"))
+        // A plain word after a name may be part of it.
+        #expect(spans("Kestrel Books 12.99").contains("Kestrel Books"))
+    }
+
     @Test func theKindOfBusinessBeforeANameBelongsToIt() {
         let hotel = spans("Hotel Miramonte 2 nights 240")
         #expect(hotel.contains("Hotel Miramonte"))

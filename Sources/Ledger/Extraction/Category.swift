@@ -77,7 +77,7 @@ enum CategoryRules {
                      "hairdryer", "baby bottles", "watering can", "secateurs", "hose", "lawnmower", "bike lights",
                      "bike lock", "helmet", "mattress", "towel", "torch", "flashlight", "frames", "decorations",
                      "raincoat", "uniform", "tights", "leggings", "sheets", "hangers", "storage boxes", "kwasten",
-                     "pinsel", "pinceaux", "pinceles"]),
+                     "pinsel", "pinceaux", "pinceles", "kalender", "calendar"]),
         (.other, ["subscription", "membership", "gym", "plan", "renewed", "autopay", "electricity", "electric",
                   "utility", "utilities", "water", "internet", "phone bill", "recharge", "insurance", "rent",
                   "dentist", "doctor", "physio", "therapy", "massage", "vet", "pharmacy", "medicine", "copay",
@@ -95,7 +95,8 @@ enum CategoryRules {
                   "mechanic", "car wash", "mortgage", "bank fee", "manicure", "spa", "theatre", "theater", "zoo",
                   "festival", "gig", "bowling", "escape room", "karaoke", "audiobook", "courier", "postage stamps",
                   "stamps", "kurs", "werkstatt", "reparatur", "reinigung", "cours", "réparation", "curso", "reparación",
-                  "conserto", "corso", "riparazione",
+                  "conserto", "corso", "riparazione", "haarschnitt", "impfung", "vaccination", "vaccine", "beitrag",
+                  "monatsbeitrag", "mitgliedsbeitrag", "jahresbeitrag",
                   // Vehicle and household services, documents.
                   "mot", "servicing", "tune-up", "oil change", "car service", "bike service", "boiler service",
                   "passport", "grooming",
@@ -121,9 +122,13 @@ enum CategoryRules {
     /// True for a single word of the keyword tables, a thing or service bought ("shampoo",
     /// "schuhe"), or a compound ending in one of five letters or more ("laufschuhe").
     static func isKeyword(_ word: String) -> Bool {
-        lookup.contains { entry in
-            entry.words.contains(word) || entry.words.contains { $0.count >= 5 && word.count > $0.count && word.hasSuffix($0) }
-        }
+        lookup.contains { $0.words.contains(word) } || isCompoundOfKeyword(word)
+    }
+
+    /// True for a word of three letters or more before a keyword of five or more ("laufschuhe",
+    /// "monatsbeitrag"): a compound naming the same kind of thing.
+    static func isCompoundOfKeyword(_ word: String) -> Bool {
+        lookup.contains { entry in entry.words.contains { $0.count >= 5 && word.count >= $0.count + 3 && word.hasSuffix($0) } }
     }
 
     /// The category with the most keyword hits in `note`; nil when none match.

@@ -29,7 +29,7 @@ enum MerchantSpans {
         let brands = shaped && RuleFamilies.active.contains(.brandLexicon) ? BrandLexicon.named(in: SearchableText(note.lowercased())).map(\.1) : []
         return spans.uniqued().filter { span in
             // "Aldi Einkauf", "Decathlon Laufschuhe": a known brand, then what was bought there.
-            !brands.contains { isBrand($0, followedByWhatWasBought: span) } &&
+            !brands.contains { isBrand($0, followedByWhatWasBought: span) } && !(shaped && endsInWhatWasBought(span)) &&
             // A name does not end in a sentence's comma or colon ("Yahoo!" may end in its mark).
             !(span.last.map { ",;:".contains($0) } ?? true)
                 && !(titled && opensWithCommonWord(span))
@@ -54,6 +54,19 @@ enum MerchantSpans {
         return !tail.isEmpty && tail.allSatisfy { word in
             CategoryRules.isKeyword(word) && !MerchantLexicon.places.contains(word) && !MerchantLexicon.businessKinds.contains(word)
         }
+    }
+
+    /// True for a name followed by what was bought there: a kind of business and its name, then a
+    /// thing or service ("Bäckerei Lindner Brötchen", "Pizzeria Napoli Abendessen"), or any name,
+    /// then a compound noun ending in one ("Fitnessloft Monatsbeitrag"; "Blue Bottle Coffee" ends
+    /// in the plain word, which names can).
+    private static func endsInWhatWasBought(_ span: String) -> Bool {
+        let words = span.lowercased().split(separator: " ").map { String($0).trimming(",.;:!?()") }
+        guard words.count >= 2, let last = words.last, last.allSatisfy(\.isLetter),
+              !MerchantLexicon.places.contains(last), !MerchantLexicon.businessKinds.contains(last),
+              CategoryRules.isKeyword(last) else { return false }
+        if words.count >= 3, MerchantLexicon.businessKinds.contains(words[0]) { return true }
+        return CategoryRules.isCompoundOfKeyword(last)
     }
 
     /// The whole numbers that multiply in the note ("2 x 9.50", "3× 8", "4 * 12"): they count.
