@@ -46,6 +46,12 @@ import Testing
     }
 
     /// Shipping, fees and a tip paid on top of goods do not make them a service; alone they do.
+    /// A gift bought as an item is goods; a gift of money is not (LABELLING).
+    @Test func aGiftIsGoodsUnlessItWasMoney() {
+        #expect(CategoryRules.category(for: "birthday present for Ana from Brickhaus 35") == .shopping)
+        #expect(CategoryRules.category(for: "leaving gift for Ola, 50 cash in a card") == .other)
+    }
+
     @Test func addOnsSpeakOnlyWhenNothingElseDoes() {
         #expect(CategoryRules.category(for: "puzzle set from Brickhaus 79.99, shipping was another 6.95") == .shopping)
         #expect(CategoryRules.category(for: "shipping for the parcel to Oslo 14.30") == .other)

@@ -55,7 +55,7 @@ enum CategoryRules {
                      "sneakers", "socks", "shirt", "jacket", "coat", "dress", "jeans", "trousers", "pyjamas",
                      "pjs", "clothes", "books", "book", "notebook", "notebooks", "pens", "paper", "toner", "printer",
                      "markers", "notes", "supplies", "shelves", "lamp", "desk", "chair", "mug", "cord", "furniture",
-                     "pillows", "towels", "bedding", "vase", "flowers", "bouquet", "toy", "toys", "shampoo", "soap",
+                     "pillows", "towels", "bedding", "vase", "flowers", "bouquet", "gift", "gifts", "present", "presents", "toy", "toys", "shampoo", "soap",
                      "moisturizer", "cosmetics", "makeup", "paint", "brushes", "roller", "glue", "wrapping paper",
                      "mulch", "plants", "dog bed", "cat food", "dog food", "pet food", "litter", "electronics",
                      "gift card", "store", "kleidung", "schuhe", "farbe", "ropa", "zapatos", "pintura", "vêtements",
@@ -81,7 +81,8 @@ enum CategoryRules {
         (.other, ["subscription", "membership", "gym", "plan", "renewed", "autopay", "electricity", "electric",
                   "utility", "utilities", "water", "internet", "phone bill", "recharge", "insurance", "rent",
                   "dentist", "doctor", "physio", "therapy", "massage", "vet", "pharmacy", "medicine", "copay",
-                  "donation", "charity", "gift", "fee", "fees", "atm", "shipping", "postage", "parcel", "cleaning",
+                  "donation", "charity", "cash gift", "gift card", "gift voucher", "voucher", "cash in a card", "cash in the card",
+                  "money in a card", "in an envelope", "fee", "fees", "atm", "shipping", "postage", "parcel", "cleaning",
                   "dry cleaning", "laundry", "alterations", "haircut", "plumber", "repair", "babysitting",
                   "coworking", "conference", "license", "cloud", "software", "streaming", "tip", "tipped",
                   "ticket", "tickets", "concert", "admission", "museum", "cinema", "movie", "kino", "lesson",
@@ -162,7 +163,10 @@ enum CategoryRules {
         let brands = RuleFamilies.active.contains(.brandLexicon) ? BrandLexicon.hits(in: searchable) : [:]
         let counts = zip(lookup, matched).map { entry, phrases in
             let category: Category = entry.0
-            let own = entry.words.intersection(words).filter { !isInsideAnotherPhrase($0, of: category) }
+            // A gift is goods unless it was money ("150 cash in a card").
+            let own = entry.words.intersection(words).filter { word in
+                !isInsideAnotherPhrase(word, of: category) && !(giftWords.contains(word) && !words.isDisjoint(with: moneyWords))
+            }
             let count = own.count + phrases.count + (category == .other && serviceToGoods ? 1 : 0) + (brands[category] ?? 0)
             return (category: category, own: own, phrases: phrases, count: count)
         }
@@ -175,6 +179,11 @@ enum CategoryRules {
             return (entry.category, entry.count - addOns)
         }
     }
+
+    /// Gifts bought as items are goods (LABELLING); a gift of money is not.
+    private static let giftWords: Set<String> = ["gift", "gifts", "present", "presents"]
+    private static let moneyWords: Set<String> = ["cash", "money", "cheque", "check", "bargeld", "geld", "efectivo",
+                                                  "dinero", "argent", "espèces", "dinheiro", "contanti", "soldi"]
 
     /// What is paid on top of a purchase: never what was bought, when something else was.
     private static let addOnWords: Set<String> = ["shipping", "postage", "tip"]
