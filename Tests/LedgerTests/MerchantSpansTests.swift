@@ -85,8 +85,20 @@ struct MerchantSpansTests {
         #expect(bakery.contains("Bäckerei Lindqvist") && !bakery.contains("Bäckerei Lindqvist Brötchen"))
         let gym = spans("Fennloft Monatsbeitrag 29,90 €")
         #expect(gym.contains("Fennloft") && !gym.contains("Fennloft Monatsbeitrag"))
-        // A plain word after a name may be part of it.
+        // A plain word after a name may be part of it; a compound alone is what was bought.
         #expect(spans("Kestrel Books 12.99").contains("Kestrel Books"))
+        #expect(!spans("Laufschuhe bei Kestrel 59,99").contains("Laufschuhe"))
+    }
+
+    @Test func whoOwesTheWriterIsNoPayee() {
+        #expect(!spans("I covered the taxi to the game, 44, Oskar owes me 22").contains { $0.contains("Oskar") })
+        #expect(!spans("fuel for the trip 68.40, Dev and Kai will chip in later").contains { $0.contains("Dev") || $0.contains("Kai") })
+        #expect(spans("dinner at Casa Vento 80, Ilse owes me half").contains("Casa Vento"))
+    }
+
+    @Test func aDoubleXInANameIsNoMaskedNumber() {
+        #expect(spans("R.J. Jaxx throw pillows 24.99").contains("R.J. Jaxx"))
+        #expect(!spans("Spent Rs 240 at CAFE LUMA on card XXXX 4411").contains { $0.contains("XXXX") })
     }
 
     @Test func theKindOfBusinessBeforeANameBelongsToIt() {

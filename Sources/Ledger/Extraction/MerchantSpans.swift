@@ -20,7 +20,8 @@ enum MerchantSpans {
         let titled = shaped && isTitleCased(note)
         let runs = shaped && !titled ? CapitalRuns(note) : nil
         let places = shaped
-            ? placeWords(in: note).union(writersOwnWords(in: note)).union(runs?.beneficiaryWords() ?? []) : []
+            ? placeWords(in: note).union(writersOwnWords(in: note)).union(runs?.beneficiaryWords() ?? [])
+                .union(debtorWords(in: note)) : []
         // A bank message's advice ("Not you? Call …", "Download the app") names no payee.
         let bank = BankMessage.reads(note)
         let part = bank ? BankMessage.withoutBoilerplate(note) : note
@@ -59,9 +60,11 @@ enum MerchantSpans {
     /// True for a name followed by what was bought there: a kind of business and its name, then a
     /// thing or service ("Bäckerei Lindner Brötchen", "Pizzeria Napoli Abendessen"), or any name,
     /// then a compound noun ending in one ("Fitnessloft Monatsbeitrag"; "Blue Bottle Coffee" ends
-    /// in the plain word, which names can).
+    /// in the plain word, which names can); and such a compound alone.
     private static func endsInWhatWasBought(_ span: String) -> Bool {
         let words = span.lowercased().split(separator: " ").map { String($0).trimming(",.;:!?()") }
+        // A compound alone is the thing bought ("Kinokarten im Zoo Palast").
+        if words.count == 1, words[0].allSatisfy(\.isLetter) { return CategoryRules.isCompoundOfKeyword(words[0]) }
         guard words.count >= 2, let last = words.last, last.allSatisfy(\.isLetter),
               !MerchantLexicon.places.contains(last), !MerchantLexicon.businessKinds.contains(last),
               CategoryRules.isKeyword(last) else { return false }
@@ -205,6 +208,32 @@ enum MerchantSpans {
         }
         return places.subtracting([""]).filter { !brandWords.contains($0.lowercased()) }
     }
+
+    /// The people who owe the writer or will pay them back ("Tom owes me 22", "Dev and Kai will chip
+    /// in", "Lea will venmo me"): whom the writer paid for, not whom they paid.
+    static func debtorWords(in note: String) -> Set<String> {
+        let tokens = note.split(whereSeparator: \.isWhitespace).map { $0.trimming(",.;:!?()\"") }
+        let lowered = tokens.map { $0.lowercased() }
+        var debtors = Set<String>()
+        for index in tokens.indices.dropLast() where tokens[index].first?.isUppercase == true {
+            let next = lowered[index + 1]
+            let then = index + 2 < tokens.count ? lowered[index + 2] : ""
+            guard debtorVerbs.contains(next) || ["will", "'ll", "is", "are"].contains(next) && debtorVerbs.contains(then)
+                    || next.hasSuffix("'ll") && debtorVerbs.contains(then) else { continue }
+            debtors.insert(tokens[index])
+            // "Dev and Kai will chip in": the names joined before.
+            var back = index - 1
+            while back >= 1, ["and", "&", "+"].contains(lowered[back]), tokens[back - 1].first?.isUppercase == true {
+                debtors.insert(tokens[back - 1])
+                back -= 2
+            }
+        }
+        return debtors
+    }
+
+    private static let debtorVerbs: Set<String> = ["owes", "owe", "chip", "pay", "pays", "venmo", "venmos", "send",
+                                                   "sends", "transfer", "transfers", "reimburse", "reimburses",
+                                                   "settle", "settles", "cover", "covers", "split", "splits"]
 
     /// What the writer paid with ("charged on my Visa", "with our Railcard", "mit meiner Kreditkarte"):
     /// their card or account, not whom they paid. ("paid my Nordhaus bill" names the payee.)
@@ -402,7 +431,9 @@ enum MerchantSpans {
             // Amounts, dates and masked numbers ("48.50", "XX7441", "4232***0581") are not names.
             if digits >= 3 || (digits > 0 && word.contains(where: { ".,:/*".contains($0) })) { return false }
             let searchable = SearchableText(word.lowercased())
-            if searchable.contains("xx") || searchable.contains("**") { return false }
+            // Masked digits ("XX7441", "4xxx1121", "XXXX"); "Maxx" is a name.
+            let masked = searchable.contains("xx") && (digits > 0 || word.lowercased().allSatisfy { $0 == "x" })
+            if masked || searchable.contains("**") { return false }
             if !Currency.mentions(in: String(word)).filter({ $0.range.count == word.count }).isEmpty { return false }
         }
         return span.contains(where: \.isLetter)
