@@ -49,7 +49,7 @@ import Testing
     /// A gift bought as an item is goods; a gift of money is not (LABELLING).
     @Test func aGiftIsGoodsUnlessItWasMoney() {
         #expect(CategoryRules.category(for: "birthday present for Ana from Brickhaus 35") == .shopping)
-        #expect(CategoryRules.category(for: "leaving gift for Ola, 50 cash in a card") == .other)
+        #expect(CategoryRules.category(for: "leaving gift for Tomasz, 50 cash in a card") == .other)
     }
 
     @Test func addOnsSpeakOnlyWhenNothingElseDoes() {

@@ -69,8 +69,8 @@ struct MerchantSpansTests {
         let flight = spans("flight Selka Air SK 1234 to Dovik 120")
         #expect(flight.contains("Selka Air") && !flight.contains { $0.contains("SK") })
         // A carrier the brand lexicon knows makes the note one about travel, and is no place itself.
-        let known = spans("Eurostar Arlen to Dovik 89")
-        #expect(known.contains("Eurostar") && !known.contains { $0.contains("Arlen") })
+        let known = spans("Megabus Arlen to Dovik 89")
+        #expect(known.contains("Megabus") && !known.contains { $0.contains("Arlen") })
     }
 
     @Test func aKnownBrandThenWhatWasBoughtIsTheBrand() {
@@ -94,6 +94,21 @@ struct MerchantSpansTests {
         #expect(!spans("I covered the taxi to the game, 44, Oskar owes me 22").contains { $0.contains("Oskar") })
         #expect(!spans("fuel for the trip 68.40, Dev and Kai will chip in later").contains { $0.contains("Dev") || $0.contains("Kai") })
         #expect(spans("dinner at Casa Vento 80, Ilse owes me half").contains("Casa Vento"))
+        // A capitalised "Pay" is part of a name, and paying someone else is no debt to the writer.
+        #expect(spans("Your Kestrel bill payment of 305.35 was a success. Kestrel Pay").contains("Kestrel"))
+        #expect(spans("Fenn Garage will pay the parts supplier, I paid them 80").contains("Fenn Garage"))
+    }
+
+    @Test func companionsAndRoadsAreNoPayee() {
+        #expect(!spans("lunch with Ilse 14.20").contains("Ilse"))
+        #expect(!spans("coffee with Tomasz and Mira 8.40").contains { $0.contains("Tomasz") || $0.contains("Mira") })
+        let hotel = spans("Hotel Ardent 2 nights with Paul 240")
+        #expect(hotel.contains("Hotel Ardent") && !hotel.contains("Paul"))
+        #expect(!spans("tolls on the A7 today 9.60").contains("A7"))
+        // Whom a booking was made with stays, when nothing else is named first.
+        #expect(spans("Booked the flight with Kestrel Air 120").contains("Kestrel Air"))
+        // "for me and Aiko": whom the tickets were for.
+        #expect(!spans("Cinema Nova tickets for me and Aiko 24").contains("Aiko"))
     }
 
     @Test func aDoubleXInANameIsNoMaskedNumber() {

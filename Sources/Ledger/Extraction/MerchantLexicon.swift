@@ -161,7 +161,8 @@ enum MerchantLexicon {
                 "groceries", "ticket", "present", "presents", "dinner", "lunch", "breakfast", "brunch", "coffee",
                 "bill", "bills", "phone", "mobile", "storage", "data", "account", "card", "top-up",
                 "einkauf", "compra", "achat", "achats", "acquisto", "spesa", "boodschappen", "zakupy", "home", "night",
-                "visit", "trip", "deal", "meal", "shop", "tip", "tipped", "tips", "shipping", "cash", "bike", "dry"])
+                "visit", "trip", "deal", "meal", "shop", "tip", "tipped", "tips", "shipping", "cash", "bike", "dry",
+                "place", "flat", "house", "apartment", "meeting", "party"])
 
     /// Family named by their place in it: after "for" whom the money was for, not whom it was paid to.
     static let family: Set<String> = ["mum", "mom", "mam", "mummy", "mommy", "dad", "daddy", "mother", "father", "parents",

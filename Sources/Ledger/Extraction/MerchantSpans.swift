@@ -21,7 +21,7 @@ enum MerchantSpans {
         let runs = shaped && !titled ? CapitalRuns(note) : nil
         let places = shaped
             ? placeWords(in: note).union(writersOwnWords(in: note)).union(runs?.beneficiaryWords() ?? [])
-                .union(debtorWords(in: note)) : []
+                .union(debtorWords(in: note)).union(companionsAndRoads(in: note)) : []
         // A bank message's advice ("Not you? Call …", "Download the app") names no payee.
         let bank = BankMessage.reads(note)
         let part = bank ? BankMessage.withoutBoilerplate(note) : note
@@ -29,7 +29,7 @@ enum MerchantSpans {
         let multipliers = multipliers(in: note)
         let brands = shaped && RuleFamilies.active.contains(.brandLexicon) ? BrandLexicon.named(in: SearchableText(note.lowercased())).map(\.1) : []
         return spans.uniqued().filter { span in
-            // "Aldi Einkauf", "Decathlon Laufschuhe": a known brand, then what was bought there.
+            // A known brand, then what was bought there ("<brand> Laufschuhe").
             !brands.contains { isBrand($0, followedByWhatWasBought: span) } && !(shaped && endsInWhatWasBought(span)) &&
             // A name does not end in a sentence's comma or colon ("Yahoo!" may end in its mark).
             !(span.last.map { ",;:".contains($0) } ?? true)
@@ -45,9 +45,9 @@ enum MerchantSpans {
         }
     }
 
-    /// True when `span` is `brand` followed only by words of things or services bought ("Aldi
-    /// Einkauf", "Rossmann Zahnpasta", "Deutsche Bahn ICE"); a kind of shop after it belongs to
-    /// the name ("Apple Store", "Nike Factory Store").
+    /// True when `span` is `brand` followed only by words of things or services bought ("<brand>
+    /// Zahnpasta", "<brand> Laufschuhe"); a kind of shop after it belongs to the name ("<brand>
+    /// Store", "<brand> Factory Store").
     private static func isBrand(_ brand: String, followedByWhatWasBought span: String) -> Bool {
         let lowered = span.lowercased()
         guard lowered.hasPrefix(brand + " ") else { return false }
@@ -59,11 +59,11 @@ enum MerchantSpans {
 
     /// True for a name followed by what was bought there: a kind of business and its name, then a
     /// thing or service ("Bäckerei Lindner Brötchen", "Pizzeria Napoli Abendessen"), or any name,
-    /// then a compound noun ending in one ("Fitnessloft Monatsbeitrag"; "Blue Bottle Coffee" ends
+    /// then a compound noun ending in one ("Fennloft Monatsbeitrag"; "Kestrel Coffee" ends
     /// in the plain word, which names can); and such a compound alone.
     private static func endsInWhatWasBought(_ span: String) -> Bool {
         let words = span.lowercased().split(separator: " ").map { String($0).trimming(",.;:!?()") }
-        // A compound alone is the thing bought ("Kinokarten im Zoo Palast").
+        // A compound alone is the thing bought ("Laufschuhe bei Kestrel").
         if words.count == 1, words[0].allSatisfy(\.isLetter) { return CategoryRules.isCompoundOfKeyword(words[0]) }
         guard words.count >= 2, let last = words.last, last.allSatisfy(\.isLetter),
               !MerchantLexicon.places.contains(last), !MerchantLexicon.businessKinds.contains(last),
@@ -132,7 +132,7 @@ enum MerchantSpans {
         let tokens = written.map { $0.trimming(",.;:!?()") }
         var places = Set<String>()
         // A note about travel: a word of a journey or its ticket, or a carrier the brand lexicon knows.
-        // The brands it names are never places ("Eurostar London to Paris").
+        // The brands it names are never places ("<carrier> Arlen to Dovik").
         let brands = RuleFamilies.active.contains(.brandLexicon) ? BrandLexicon.named(in: SearchableText(note.lowercased())) : []
         let brandWords = Set(brands.flatMap { $0.1.split(separator: " ").map(String.init) })
         let travels = tokens.contains { word in
@@ -143,8 +143,8 @@ enum MerchantSpans {
             let word = token.lowercased()
             if ["→", "->", "⇒", "=>", "–", "—", "-"].contains(word) {
                 // An arrow always joins two places; a dash between two capitalised words only in a
-                // note about travel, after the carrier ("FlixBus Berlin - Prag"; "Amazon - desk lamp"
-                // and "Uber - Airport" separate).
+                // note about travel, after the carrier ("Kestrel Lines Arlen - Dovik"; "Kestrel - desk
+                // lamp" and "<ride app> - Airport" separate).
                 let isArrow = !"–—-".contains(word)
                 if isArrow || travels && index > 1 && index + 1 < tokens.count
                     && tokens[index - 1].first?.isUppercase == true && tokens[index + 1].first?.isUppercase == true {
@@ -216,10 +216,14 @@ enum MerchantSpans {
         let lowered = tokens.map { $0.lowercased() }
         var debtors = Set<String>()
         for index in tokens.indices.dropLast() where tokens[index].first?.isUppercase == true {
-            let next = lowered[index + 1]
-            let then = index + 2 < tokens.count ? lowered[index + 2] : ""
-            guard debtorVerbs.contains(next) || ["will", "'ll", "is", "are"].contains(next) && debtorVerbs.contains(then)
-                    || next.hasSuffix("'ll") && debtorVerbs.contains(then) else { continue }
+            // The verb as written in lower case ("Simpl Pay" is a name), right after the name or
+            // after "will"; paying, sending or covering only towards the writer ("pay me back").
+            let verbAt = debtorVerbs.contains(tokens[index + 1]) ? index + 1
+                : index + 2 < tokens.count && (["will", "is", "are"].contains(tokens[index + 1]) || lowered[index + 1].hasSuffix("'ll"))
+                    && debtorVerbs.contains(tokens[index + 2]) ? index + 2 : nil
+            guard let verb = verbAt else { continue }
+            let towardsWriter = tokens[(verb + 1)...].prefix(2).contains { ["me", "us", "back"].contains($0.lowercased()) }
+            guard towardsWriter || ["owes", "owe", "chip", "reimburse", "reimburses"].contains(tokens[verb]) else { continue }
             debtors.insert(tokens[index])
             // "Dev and Kai will chip in": the names joined before.
             var back = index - 1
@@ -230,6 +234,48 @@ enum MerchantSpans {
         }
         return debtors
     }
+
+    /// Whom the writer ate, drank or went out with ("lunch with Ilse", "coffee with Tomasz and
+    /// Mira", "drinks with the Berlin team") and the road a toll or fuel was paid on ("on the A7",
+    /// "on I-80", "M5"): neither is whom the money went to.
+    static func companionsAndRoads(in note: String) -> Set<String> {
+        let tokens = note.split(whereSeparator: \.isWhitespace).map { $0.trimming(",.;:!?()\"") }
+        let lowered = tokens.map { $0.lowercased() }
+        var found = Set<String>()
+        for (index, word) in lowered.enumerated() {
+            // A road: one or two capitals and up to three digits, joined by a hyphen or not ("A7", "I-95").
+            if tokens[index].wholeMatch(of: /[A-Z]{1,2}-?[0-9]{1,3}/) != nil, index > 0, ["on", "the", "via", "auf", "der", "sur", "la"].contains(lowered[index - 1]) {
+                found.insert(tokens[index])
+            }
+            // After a meal or an outing; or after anything once the note has named its business first
+            // ("Hotel Ardent 2 nights with Paul"); a brand the lexicon knows is never a companion.
+            let opener = lowered.first ?? ""
+            let namedFirst = index > 1 && tokens[0].first?.isUppercase == true
+                && (!MerchantLexicon.isCommonWord(opener) && !MerchantLexicon.functionWords.contains(opener)
+                    && !["booked", "paid", "bought", "took"].contains(opener)
+                    || MerchantLexicon.businessKinds.contains(opener) && tokens[1].first?.isUppercase == true)
+            guard ["with", "w/", "mit", "avec", "con", "com", "met"].contains(word), index > 0,
+                  outingWords.contains(lowered[index - 1]) || namedFirst else { continue }
+            // The names after it, past "the", joined by "and" or "&".
+            var next = index + 1
+            while next < tokens.count {
+                if ["the", "my", "our", "and", "&", "+", "und", "et", "y", "e"].contains(lowered[next]) { next += 1; continue }
+                guard tokens[next].first?.isUppercase == true else { break }
+                found.insert(tokens[next])
+                next += 1
+            }
+        }
+        let brands = RuleFamilies.active.contains(.brandLexicon) ? BrandLexicon.named(in: SearchableText(note.lowercased())) : []
+        let brandWords = Set(brands.flatMap { $0.1.split(separator: " ").map(String.init) })
+        return found.filter { !brandWords.contains($0.lowercased()) }
+    }
+
+    /// Meals, drinks and outings one has with somebody.
+    private static let outingWords: Set<String> = [
+        "lunch", "dinner", "breakfast", "brunch", "coffee", "coffees", "drinks", "drink", "beers", "beer", "pints",
+        "cocktails", "tea", "meal", "supper", "work", "out", "night", "essen", "abendessen", "mittagessen", "kaffee",
+        "dîner", "déjeuner", "café", "verre", "cena", "almuerzo", "comida", "pranzo", "jantar", "almoço", "borrel",
+    ]
 
     private static let debtorVerbs: Set<String> = ["owes", "owe", "chip", "pay", "pays", "venmo", "venmos", "send",
                                                    "sends", "transfer", "transfers", "reimburse", "reimburses",
@@ -262,7 +308,7 @@ enum MerchantSpans {
                                            "mio", "mia", "miei", "mijn", "onze"]
 
     /// Two capitalised place names joined by an arrow or dash ("Wien→Salzburg", "Wien–Linz", "DUB-STN"),
-    /// or by a hyphen in a note about travel ("Leeds-York"; elsewhere a hyphen joins a name: "Basic-Fit").
+    /// or by a hyphen in a note about travel ("Leeds-York"; elsewhere a hyphen joins a name: "Fenn-Lindqvist").
     private static func isRoute(_ token: String, travels: Bool) -> Bool {
         let marks: [Character] = ["→", "–", "—", "-"]
         guard let mark = token.first(where: marks.contains) else { return false }
@@ -509,7 +555,9 @@ struct CapitalRuns {
         var named = Set<String>()
         for (index, word) in words.enumerated() where Self.forWords.contains(word.lowercased()) {
             var next = index + 1
-            while next < words.count, Self.determiners.contains(words[next].lowercased()) { next += 1 }
+            // "for me and Aiko": past the writer too.
+            while next < words.count, Self.determiners.contains(words[next].lowercased())
+                    || ["me", "us", "myself", "and", "&"].contains(words[next].lowercased()) { next += 1 }
             while next < words.count, capital[next] {
                 named.insert(words[next])
                 if !endsInLetter[next] { break }
