@@ -27,7 +27,7 @@ enum MerchantSpans {
         let part = bank ? BankMessage.withoutBoilerplate(note) : note
         let spans = StringGuide.spans(of: part, maxLength: 48) + cjkNames(in: part)
         let multipliers = multipliers(in: note)
-        let brands = shaped && RuleFamilies.active.contains(.brandLexicon) ? BrandLexicon.named(in: SearchableText(note.lowercased())).map(\.1) : []
+        let brands = shaped ? knownBrands(in: note).map(\.1) : []
         return spans.uniqued().filter { span in
             // A known brand, then what was bought there ("<brand> Laufschuhe").
             !brands.contains { isBrand($0, followedByWhatWasBought: span) } && !(shaped && endsInWhatWasBought(span)) &&
@@ -133,8 +133,8 @@ enum MerchantSpans {
         var places = Set<String>()
         // A note about travel: a word of a journey or its ticket, or a carrier the brand lexicon knows.
         // The brands it names are never places ("<carrier> Arlen to Dovik").
-        let brands = RuleFamilies.active.contains(.brandLexicon) ? BrandLexicon.named(in: SearchableText(note.lowercased())) : []
-        let brandWords = Set(brands.flatMap { $0.1.split(separator: " ").map(String.init) })
+        let brands = knownBrands(in: note)
+        let brandWords = words(of: brands)
         let travels = tokens.contains { word in
             let lowered = word.lowercased()
             return MerchantLexicon.motionWords.contains(lowered) || MerchantLexicon.travelDocuments.contains(lowered)
@@ -265,9 +265,18 @@ enum MerchantSpans {
                 next += 1
             }
         }
-        let brands = RuleFamilies.active.contains(.brandLexicon) ? BrandLexicon.named(in: SearchableText(note.lowercased())) : []
-        let brandWords = Set(brands.flatMap { $0.1.split(separator: " ").map(String.init) })
+        let brandWords = words(of: knownBrands(in: note))
         return found.filter { !brandWords.contains($0.lowercased()) }
+    }
+
+    /// The brands of `BrandLexicon` the note names (none while the `brand-lexicon` family is off).
+    private static func knownBrands(in note: String) -> [(Category, String)] {
+        RuleFamilies.active.contains(.brandLexicon) ? BrandLexicon.named(in: SearchableText(note.lowercased())) : []
+    }
+
+    /// The lowercased words of `brands` ("deutsche", "bahn").
+    private static func words(of brands: [(Category, String)]) -> Set<String> {
+        Set(brands.flatMap { $0.1.split(separator: " ").map(String.init) })
     }
 
     /// Meals, drinks and outings one has with somebody.
