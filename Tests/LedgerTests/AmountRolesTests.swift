@@ -240,7 +240,7 @@ import Testing
         "petrol 55, got 5 back from the 60 I handed over",
         // Look-alikes of the newer cues: a journey back, change after paying, lentils.
         "returned home by taxi, 22", "returned the rental car, fuel charge 35", "cab 30, the driver gave me 5 back",
-        "lentils and rice 4.20",
+        "lentils and rice 4.20", "the waiter asked me for a tip, left 5",
     ])
     func isAnExpense(note: String) {
         #expect(ExpenseSignals.isExpense(note), "\(note)")

@@ -387,8 +387,9 @@ enum ExpenseSignals {
         // ("prices at" and "I'll pay" were left out: "prices at the airport are mad, 9 for a coffee" was paid.)
         "price list", "pledged", "will pay after", "will pay later", "will pay when",
         "need to send", "have to send", "must send", "need to transfer", "need to give",
-        "asked me to pay", "asked me for", "wants me to pay", "want me to pay", "told me to pay", "me pidió que",
-        "m'a demandé de", "hat mich gebeten", "me pediu para",
+        // ("asked me for" and "told me to pay" left out: "the waiter asked me for a tip, left 5" was paid.)
+        "asked me to pay", "wants me to pay", "want me to pay", "me pidió que le pag", "m'a demandé de payer",
+        "me pediu para pagar",
         // Debts the writer still has to pay, and limits set for later.
         "i owe", "we owe", "still owe", "le debo", "je dois", "ich schulde", "eu devo", "gli devo",
         "spending limit", "monthly limit", "weekly limit", "limit for", "allowance for", "límite de gasto",
