@@ -209,8 +209,8 @@ enum MerchantSpans {
         return places.subtracting([""]).filter { !brandWords.contains($0.lowercased()) }
     }
 
-    /// The people who owe the writer or will pay them back ("Tom owes me 22", "Dev and Kai will chip
-    /// in", "Lea will venmo me"): whom the writer paid for, not whom they paid.
+    /// The people who owe the writer or will pay them back ("Oskar owes me 22", "Ines and Kai will
+    /// chip in", "Lea will venmo me"): whom the writer paid for, not whom they paid.
     static func debtorWords(in note: String) -> Set<String> {
         let tokens = note.split(whereSeparator: \.isWhitespace).map { $0.trimming(",.;:!?()\"") }
         let lowered = tokens.map { $0.lowercased() }
@@ -225,7 +225,7 @@ enum MerchantSpans {
             let towardsWriter = tokens[(verb + 1)...].prefix(2).contains { ["me", "us", "back"].contains($0.lowercased()) }
             guard towardsWriter || ["owes", "owe", "chip", "reimburse", "reimburses"].contains(tokens[verb]) else { continue }
             debtors.insert(tokens[index])
-            // "Dev and Kai will chip in": the names joined before.
+            // "Ines and Kai will chip in": the names joined before.
             var back = index - 1
             while back >= 1, ["and", "&", "+"].contains(lowered[back]), tokens[back - 1].first?.isUppercase == true {
                 debtors.insert(tokens[back - 1])
@@ -242,20 +242,21 @@ enum MerchantSpans {
         let tokens = note.split(whereSeparator: \.isWhitespace).map { $0.trimming(",.;:!?()\"") }
         let lowered = tokens.map { $0.lowercased() }
         var found = Set<String>()
+        // The note opens with its business ("Hotel Ardent …", "Kestrel Books …"), not a common word or a verb.
+        let opener = lowered.first ?? ""
+        let opensWithName = tokens.first?.first?.isUppercase == true
+            && (!MerchantLexicon.isCommonWord(opener) && !MerchantLexicon.functionWords.contains(opener)
+                && !["booked", "paid", "bought", "took"].contains(opener)
+                || MerchantLexicon.businessKinds.contains(opener) && tokens.count > 1 && tokens[1].first?.isUppercase == true)
         for (index, word) in lowered.enumerated() {
-            // A road: one or two capitals and up to three digits, joined by a hyphen or not ("A7", "I-95").
+            // A road: one or two capitals and up to three digits, joined by a hyphen or not ("A7", "I-80").
             if tokens[index].wholeMatch(of: /[A-Z]{1,2}-?[0-9]{1,3}/) != nil, index > 0, ["on", "the", "via", "auf", "der", "sur", "la"].contains(lowered[index - 1]) {
                 found.insert(tokens[index])
             }
             // After a meal or an outing; or after anything once the note has named its business first
             // ("Hotel Ardent 2 nights with Paul"); a brand the lexicon knows is never a companion.
-            let opener = lowered.first ?? ""
-            let namedFirst = index > 1 && tokens[0].first?.isUppercase == true
-                && (!MerchantLexicon.isCommonWord(opener) && !MerchantLexicon.functionWords.contains(opener)
-                    && !["booked", "paid", "bought", "took"].contains(opener)
-                    || MerchantLexicon.businessKinds.contains(opener) && tokens[1].first?.isUppercase == true)
             guard ["with", "w/", "mit", "avec", "con", "com", "met"].contains(word), index > 0,
-                  outingWords.contains(lowered[index - 1]) || namedFirst else { continue }
+                  outingWords.contains(lowered[index - 1]) || opensWithName && index > 1 else { continue }
             // The names after it, past "the", joined by "and" or "&".
             var next = index + 1
             while next < tokens.count {
