@@ -216,7 +216,7 @@ enum MerchantSpans {
         let lowered = tokens.map { $0.lowercased() }
         var debtors = Set<String>()
         for index in tokens.indices.dropLast() where tokens[index].first?.isUppercase == true {
-            // The verb as written in lower case ("Simpl Pay" is a name), right after the name or
+            // The verb as written in lower case ("Kestrel Pay" is a name), right after the name or
             // after "will"; paying, sending or covering only towards the writer ("pay me back").
             let verbAt = debtorVerbs.contains(tokens[index + 1]) ? index + 1
                 : index + 2 < tokens.count && (["will", "is", "are"].contains(tokens[index + 1]) || lowered[index + 1].hasSuffix("'ll"))
