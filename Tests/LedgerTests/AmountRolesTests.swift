@@ -127,6 +127,7 @@ import Testing
         ("paid the plumber 180 cash (quote was 200)", "180"),
         // Counts named after the thing, in words of more languages, rates "an hour", "keep it".
         ("tickets 4 at 12.50 plus 3 booking fee", "53.00"),
+        ("room 12 at 89.00, one night", "89.00"),
         ("quatro cafés a 1,10 €", "4.40"),
         ("movers charged 60 an hour for 4 hours", "240"),
         ("shirts 2 x 25 and tie 15", "65"),

@@ -315,7 +315,7 @@ enum AmountFinder {
 
     /// Nouns a number labels: a gate, a line, a floor, a size (several languages). Not "card",
     /// "order", "seat" or "flight", which a price often follows ("charged my card 312").
-    private static let labelNouns: Set<String> = [
+    static let labelNouns: Set<String> = [
         "gate", "platform", "track", "level", "floor", "row", "size", "line", "route", "exit", "terminal", "pier", "bay",
         "door", "apartment", "apt", "unit", "page", "chapter", "episode", "season", "version", "model", "number", "nr",
         "gleis", "bahnsteig", "linie", "ebene", "etage", "größe", "voie", "quai", "ligne", "niveau", "étage", "taille",

@@ -499,9 +499,10 @@ enum AmountRoles {
         // "at" (Spanish, Portuguese, Italian "a") and a price written as money.
         // A whole number too when what is counted is a unit prices are given per ("3 nights at 89").
         let counted = before.count >= 3 ? before[before.count - 2] : ""
-        // "tickets 4 at 12.50": what is counted named first.
+        // "tickets 4 at 12.50": what is counted named first ("gate 4 at 12.50", "room 12 at 89" label one thing).
         if hasDecimalsOrCurrency, before.count >= 3, ["at", "a", "@"].contains(before[before.count - 1]),
-           before[before.count - 3].first?.isLetter == true, let factor = count(before[before.count - 2]) {
+           before[before.count - 3].first?.isLetter == true, !AmountFinder.labelNouns.contains(before[before.count - 3]),
+           !["room", "table", "seat", "desk", "no"].contains(before[before.count - 3]), let factor = count(before[before.count - 2]) {
             return factor
         }
         if hasDecimalsOrCurrency || rateUnits.contains(counted) || counted.hasSuffix("s") && rateUnits.contains(String(counted.dropLast())),
