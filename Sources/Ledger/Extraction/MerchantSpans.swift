@@ -18,16 +18,18 @@ enum MerchantSpans {
         // In a note written in title case ("Team Lunch At Osteria Vento") capitals tell no name
         // from the words around it: the words themselves do.
         let titled = shaped && isTitleCased(note)
+        // The brands the note names, found once: they tell places, companions and where a name ends.
+        let named = shaped ? knownBrands(in: note) : []
         let runs = shaped && !titled ? CapitalRuns(note) : nil
         let places = shaped
-            ? placeWords(in: note).union(writersOwnWords(in: note)).union(runs?.beneficiaryWords() ?? [])
-                .union(debtorWords(in: note)).union(companionsAndRoads(in: note)) : []
+            ? placeWords(in: note, brands: named).union(writersOwnWords(in: note)).union(runs?.beneficiaryWords() ?? [])
+                .union(debtorWords(in: note)).union(companionsAndRoads(in: note, brands: named)) : []
         // A bank message's advice ("Not you? Call …", "Download the app") names no payee.
         let bank = BankMessage.reads(note)
         let part = bank ? BankMessage.withoutBoilerplate(note) : note
         let spans = StringGuide.spans(of: part, maxLength: 48) + cjkNames(in: part)
         let multipliers = multipliers(in: note)
-        let brands = shaped ? knownBrands(in: note).map(\.1) : []
+        let brands = named.map(\.1)
         return spans.uniqued().filter { span in
             // A known brand, then what was bought there ("<brand> Laufschuhe").
             !brands.contains { isBrand($0, followedByWhatWasBought: span) } && !(shaped && endsInWhatWasBought(span)) &&
@@ -127,13 +129,14 @@ enum MerchantSpans {
     /// The words of places a journey goes to or comes from ("ferry to Port Ellis", "cab from
     /// Central", "Zug nach Linz") and those either side of a route arrow ("Leeds → York"): a
     /// place, not the payee.
-    static func placeWords(in note: String) -> Set<String> {
+    /// - Parameter brands: the brands the note names (`knownBrands(in:)`), when already found.
+    static func placeWords(in note: String, brands: [(Category, String)]? = nil) -> Set<String> {
         let written = note.split(whereSeparator: \.isWhitespace)
         let tokens = written.map { $0.trimming(",.;:!?()") }
         var places = Set<String>()
         // A note about travel: a word of a journey or its ticket, or a carrier the brand lexicon knows.
         // The brands it names are never places ("<carrier> Arlen to Dovik").
-        let brands = knownBrands(in: note)
+        let brands = brands ?? knownBrands(in: note)
         let brandWords = words(of: brands)
         let travels = tokens.contains { word in
             let lowered = word.lowercased()
@@ -238,7 +241,7 @@ enum MerchantSpans {
     /// Whom the writer ate, drank or went out with ("lunch with Ilse", "coffee with Tomasz and
     /// Mira", "drinks with the Berlin team") and the road a toll or fuel was paid on ("on the A7",
     /// "on I-80", "M5"): neither is whom the money went to.
-    static func companionsAndRoads(in note: String) -> Set<String> {
+    static func companionsAndRoads(in note: String, brands: [(Category, String)]? = nil) -> Set<String> {
         let tokens = note.split(whereSeparator: \.isWhitespace).map { $0.trimming(",.;:!?()\"") }
         let lowered = tokens.map { $0.lowercased() }
         var found = Set<String>()
@@ -266,7 +269,7 @@ enum MerchantSpans {
                 next += 1
             }
         }
-        let brandWords = words(of: knownBrands(in: note))
+        let brandWords = words(of: brands ?? knownBrands(in: note))
         return found.filter { !brandWords.contains($0.lowercased()) }
     }
 
