@@ -140,7 +140,7 @@ import TestSupport
 
     @Test func aServerThatIsDownIsUnreachableAfterEveryTry() async throws {
         // A port nothing listens on (the random one a server would have had, with none started).
-        let url = URL(string: "http://127.0.0.1:\(Int.random(in: 40_001...50_000))")!
+        let url = URL(string: "http://127.0.0.1:\(freePort())")!
         let model = LlamaServerModel(endpoint: ServerEndpoint(baseURL: url, attempts: 2), modelName: "m")
         let request = GenerationRequest(prompt: "x", grammar: Grammar("root ::= \"a\""))
         do {

@@ -6,11 +6,11 @@ import TestSupport
 /// Servers that answer badly, played by a scripted server (`Tests/Fixtures/servers/broken_server.py`):
 /// each gets its documented outcome.
 @Suite(.serialized) struct BrokenServerTests {
-    /// The scripted server in `mode`, ready on a free-looking port; stopped when the returned
+    /// The scripted server in `mode`, ready on a free port; stopped when the returned
     /// process is terminated.
     static func start(_ mode: String) throws -> (process: Process, url: String) {
-        let port = Int.random(in: 50_001...60_000)
-        return (try startFixtureServer("broken_server.py", [mode, "\(port)"]), "http://127.0.0.1:\(port)")
+        let (process, port) = try startFixtureServer("broken_server.py", [mode, "0"])
+        return (process, "http://127.0.0.1:\(port)")
     }
 
     /// `ingest` of `count` ferry-ticket notes ("ferry ticket 1.60", …) through the server at `url`,

@@ -28,7 +28,7 @@ import Testing
         let doctor = try runNoteLedger(["doctor", "--server", server.url.absoluteString, "--db", "/tmp/noteledger-doctor-\(UUID()).sqlite"])
         #expect(doctor.status == 0, "\(doctor.stderr)")
         #expect(doctor.stdout.contains("server model    gemma-3-270m-q4_k_m.gguf; 1 slot"), "\(doctor.stdout)")
-        let down = try runNoteLedger(["doctor", "--server", "http://127.0.0.1:\(Int.random(in: 40_001...50_000))",
+        let down = try runNoteLedger(["doctor", "--server", "http://127.0.0.1:\(freePort())",
                                       "--db", "/tmp/noteledger-doctor-\(UUID()).sqlite"])
         #expect(down.status == 1)
         #expect(down.stderr.contains("is unreachable") && down.stderr.contains("start it, or check --server"), "\(down.stderr)")

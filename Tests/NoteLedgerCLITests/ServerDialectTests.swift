@@ -11,8 +11,8 @@ import TestSupport
 
     /// `openai_dialects.py MODE` in front of `upstream`, ready; killed by the caller.
     static func startDialect(_ mode: String, upstream: URL) throws -> (process: Process, url: String) {
-        let port = Int.random(in: 40_001...44_000)
-        return (try startFixtureServer("openai_dialects.py", [mode, "\(port)", upstream.absoluteString]), "http://127.0.0.1:\(port)")
+        let (process, port) = try startFixtureServer("openai_dialects.py", [mode, "0", upstream.absoluteString])
+        return (process, "http://127.0.0.1:\(port)")
     }
 
     static func draft(_ stdout: String) throws -> [String: Any] {

@@ -41,7 +41,7 @@ import TestSupport
     }
 
     @Test func aWatchStartedBeforeTheServerQueuesNotesUntilItAnswers() async throws {
-        let port = Int.random(in: 40_001...50_000)
+        let port = freePort()
         let watch = try WatchProcess()
         try watch.start(backend: ["--backend", "server", "--server", "http://127.0.0.1:\(port)"])
         defer { _ = watch.stop() }

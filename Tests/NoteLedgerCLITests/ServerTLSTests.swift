@@ -30,8 +30,7 @@ import TestSupport
 
     /// The TLS front for `upstream`, ready; stopped when the process is terminated.
     static func startFront(_ folder: TemporaryDirectory, upstream: URL) throws -> (process: Process, url: String) {
-        let port = Int.random(in: 60_001...64_000)
-        let process = try startFixtureServer("tls_proxy.py", [folder.path("server.pem"), folder.path("server.key"), "\(port)",
+        let (process, port) = try startFixtureServer("tls_proxy.py", [folder.path("server.pem"), folder.path("server.key"), "0",
                                                                upstream.absoluteString])
         return (process, "https://127.0.0.1:\(port)")
     }

@@ -18,7 +18,7 @@ public final class Browser: @unchecked Sendable {
         for path in [Self.chromium, Self.chromedriver, "/usr/bin/curl"] where !FileManager.default.isExecutableFile(atPath: path) {
             throw Failure(description: "no \(path); run `make test` (it installs chromium, chromium-driver and curl)")
         }
-        let port = Int.random(in: 40_001...50_000)
+        let port = freePort()
         driverURL = URL(string: "http://127.0.0.1:\(port)")!
         driver.executableURL = URL(fileURLWithPath: Self.chromedriver)
         driver.arguments = ["--port=\(port)"]

@@ -10,9 +10,9 @@ public final class RunningServer {
     let port: Int
     let slots: Int
 
-    /// Starts the server on a random free-looking port (or `port`), with `slots` slots (`-np`), ready to answer.
+    /// Starts the server on a free port (or `port`), with `slots` slots (`-np`), ready to answer.
     public init(port: Int? = nil, slots: Int = 1) async throws {
-        self.port = port ?? Int.random(in: 20_000...40_000)
+        self.port = port ?? freePort()
         self.slots = slots
         url = URL(string: "http://127.0.0.1:\(self.port)")!
         try await start()
@@ -54,21 +54,38 @@ public final class RunningServer {
     deinit { kill() }
 }
 
-/// A scripted server from `Tests/Fixtures/servers` (`script` with `arguments`), once it prints
-/// "ready". The caller stops it (`kill9()`).
-public func startFixtureServer(_ script: String, _ arguments: [String]) throws -> Process {
+/// A scripted server from `Tests/Fixtures/servers` (`script` with `arguments`, where the port
+/// argument is "0"), once it prints "ready PORT": the system picked a free port, so no test
+/// collides with another's server or with an outgoing connection's ephemeral port. The caller
+/// stops it (`kill9()`).
+public func startFixtureServer(_ script: String, _ arguments: [String]) throws -> (process: Process, port: Int) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", TestEnvironment.packageRoot.appendingPathComponent("Tests/Fixtures/servers/\(script)").path]
         + arguments
     let output = Pipe()
     process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
+    // Its errors go to a file, read only if it does not start (an unread pipe could fill and block it).
+    let errorsPath = FileManager.default.temporaryDirectory.appendingPathComponent("fixture-\(UUID().uuidString).err").path
+    FileManager.default.createFile(atPath: errorsPath, contents: nil)
+    defer { try? FileManager.default.removeItem(atPath: errorsPath) }
+    process.standardError = FileHandle(forWritingAtPath: errorsPath)
     try process.run()
-    guard String(decoding: output.fileHandleForReading.availableData, as: UTF8.self).hasPrefix("ready") else {
-        throw ServerTestError("\(script) \(arguments.joined(separator: " ")) did not start")
+    // The first line, read until its newline or the end of the output (the script exited).
+    var line = Data()
+    while !line.contains(UInt8(ascii: "\n")) {
+        let chunk = output.fileHandleForReading.availableData
+        if chunk.isEmpty { break }
+        line.append(chunk)
     }
-    return process
+    let words = String(decoding: line, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+    guard words.count == 2, words[0] == "ready", let port = Int(words[1]) else {
+        if process.isRunning { process.kill9() }
+        process.waitUntilExit()
+        let reason = (try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? ""
+        throw ServerTestError("\(script) \(arguments.joined(separator: " ")) did not start: \(reason.suffix(400))")
+    }
+    return (process, port)
 }
 
 public struct ServerTestError: Error, CustomStringConvertible {

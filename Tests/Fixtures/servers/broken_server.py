@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """A scripted inference server that answers /props like llama-server and fails every other
 request the way MODE says, for the tests of NoteLedger's server faults (the happy path is always
-the real llama-server). Usage: broken_server.py MODE PORT; prints "ready" when listening.
+the real llama-server). Usage: broken_server.py MODE PORT; prints "ready PORT" when listening
+(PORT 0: a free port the system picks).
 
 GET /attempts answers the highest X-NoteLedger-Attempt a POST carried: 1 when nothing was tried
 again (a test's way to see retries without timing them; identical requests from different steps are
@@ -98,5 +99,5 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
 
 server = http.server.ThreadingHTTPServer(("127.0.0.1", PORT), Handler)
-print("ready", flush=True)
+print("ready", server.server_address[1], flush=True)
 server.serve_forever()

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Plays an OpenAI-compatible inference server in front of a real llama-server, for the dialect
-tests. Usage: openai_dialects.py MODE PORT UPSTREAM. Prints "ready" once it listens.
+tests. Usage: openai_dialects.py MODE PORT UPSTREAM. Prints "ready PORT" once it listens
+(PORT 0: a free port the system picks).
 
 MODE:
   vllm     /v1/models owned by "vllm"; /v1/completions must carry the grammar as
@@ -112,5 +113,5 @@ class Dialect(http.server.BaseHTTPRequestHandler):
 
 
 server = http.server.ThreadingHTTPServer(("127.0.0.1", PORT), Dialect)
-print("ready", flush=True)
+print("ready", server.server_address[1], flush=True)
 server.serve_forever()

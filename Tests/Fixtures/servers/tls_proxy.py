@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """An https:// front for a plain http:// server, for the TLS tests: every request is passed on
 to UPSTREAM as it came and the answer passed back. Usage: tls_proxy.py CERT KEY PORT UPSTREAM.
-Prints "ready" once it listens."""
+Prints "ready PORT" once it listens
+(PORT 0: a free port the system picks)."""
 import http.client
 import http.server
 import ssl
@@ -40,5 +41,5 @@ server = http.server.ThreadingHTTPServer(("127.0.0.1", PORT), Proxy)
 context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
 context.load_cert_chain(CERT, KEY)
 server.socket = context.wrap_socket(server.socket, server_side=True)
-print("ready", flush=True)
+print("ready", server.server_address[1], flush=True)
 server.serve_forever()
