@@ -66,6 +66,25 @@ import Testing
         #expect(CategoryRules.category(for: note) == category, "\(CategoryRules.evidence(in: note))")
     }
 
+    /// The category follows what was bought, not where or for which occasion: the place's words
+    /// count only when nothing else names what was bought; what a ticket is for is what it bought.
+    @Test(arguments: [
+        ("bagel and juice at the airport 11.20", Category.food), ("travel adapter at the airport 12", .shopping),
+        ("shoe repair near the hotel 15", .other), ("cab from the restaurant 22", .travel),
+        ("crisps for the coach 3.10", .food), ("ticket for the train to Lyon 45", .travel),
+        ("2 nights at the hotel 180", .travel), ("lunch at the hotel restaurant 26", .food),
+    ])
+    func whatWasBoughtOutweighsWhereItWasBought(note: String, category: Category) {
+        #expect(CategoryRules.category(for: note) == category, "\(CategoryRules.evidence(in: note))")
+    }
+
+    /// A place's words are masked from the preposition past its articles, for up to three words
+    /// that end at a number, a comma, "and" or another preposition.
+    @Test func aPlaceEndsAtANumberACommaOrTheNextThingBought() {
+        let words = "bagel at the airport food court, then tea and cake on the train 9".split(separator: " ", omittingEmptySubsequences: false)
+        #expect(CategoryRules.maskingPlaces(words).joined(separator: " ") == "bagel at the _ _ _ then tea and cake on the _ 9")
+    }
+
     @Test func moreWordsWeighMore() {
         let evidence = CategoryRules.evidence(in: "lunch and coffee 14")
         #expect(evidence["food"] == 2 * CategoryRules.evidenceWeight)

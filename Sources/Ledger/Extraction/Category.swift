@@ -145,7 +145,70 @@ enum CategoryRules {
     /// a phrase another category matched does not count for its own ("cat food" is a pet's, not a
     /// meal). A service done to goods ("laptop hinge repair", "trousers hemmed") speaks twice for `other`.
     /// A brand of `BrandLexicon` counts as a keyword of what it sells.
+    /// The category follows what was bought, not where (LABELLING): a category whose keywords all
+    /// name the place or occasion ("at the airport", "on the train", "for the flight") counts
+    /// nothing when another names what was bought ("sandwich at the airport" is food).
     static func hits(in note: String) -> [(Category, Int)] {
+        let all = keywordHits(in: note)
+        let words = note.lowercased().split(separator: " ", omittingEmptySubsequences: false)
+        let masked = maskingPlaces(words)
+        guard masked != words else { return all }
+        let bought = Dictionary(keywordHits(in: masked.joined(separator: " ")), uniquingKeysWith: +)
+        guard bought.values.contains(where: { $0 > 0 }) else { return all }
+        return all.map { category, count in (category, (bought[category] ?? 0) > 0 ? count : 0) }
+    }
+
+    /// Words that put a place or occasion after them, in several languages (lowercased).
+    private static let placePrepositions: Set<String> = [
+        "at", "in", "on", "near", "from", "for", "to", "by", "inside", "outside", "after", "before", "during",
+        "am", "im", "beim", "bei", "auf", "vor", "nach", "für", "zum", "zur",
+        "en", "al", "para", "cerca", "à", "au", "aux", "dans", "pour", "près", "no", "na", "em", "nel", "nella",
+    ]
+    /// Articles and possessives between such a word and its place.
+    private static let determiners: Set<String> = [
+        "the", "a", "an", "my", "our", "this", "that", "his", "her", "their", "der", "die", "das", "dem", "den", "el",
+        "la", "los", "las", "le", "les", "o", "os", "il", "lo", "un", "una", "ein", "eine", "einem",
+    ]
+    /// What a ticket, pass or booking is for is what was bought ("ticket for the train").
+    private static let forWhatWasBought: Set<String> = [
+        "ticket", "tickets", "pass", "passes", "fare", "fares", "seat", "seats", "booking", "reservation", "billete",
+        "billet", "bilhete", "biglietto", "fahrkarte"
+    ]
+
+    /// Words that join a second thing bought to the first: the place has ended.
+    private static let conjunctions: Set<String> = ["and", "with", "und", "y", "et", "e", "con", "avec", "mit", "plus"]
+
+    /// `words` with the place or occasion after each place word ("at the airport food court")
+    /// made "_": up to three words past its articles, ending at a number, a comma or another such word.
+    static func maskingPlaces(_ words: [Substring]) -> [Substring] {
+        var masked = words
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            let previous = index > 0 ? words[index - 1].trimming(where: { !$0.isLetter }) : ""
+            guard placePrepositions.contains(String(word)), !forWhatWasBought.contains(previous) else {
+                index += 1
+                continue
+            }
+            var next = index + 1
+            while next < words.count, determiners.contains(String(words[next])) { next += 1 }
+            var taken = 0
+            while next < words.count, taken < 3 {
+                let candidate = words[next]
+                let bare = candidate.trimming(where: { !$0.isLetter })
+                guard !bare.isEmpty, !candidate.contains(where: \.isNumber), !placePrepositions.contains(bare),
+                      !conjunctions.contains(bare) else { break }
+                masked[next] = "_"
+                taken += 1
+                next += 1
+                if candidate.last.map({ ",;:.!?)".contains($0) }) == true { break }
+            }
+            index = max(next, index + 1)
+        }
+        return masked
+    }
+
+    private static func keywordHits(in note: String) -> [(Category, Int)] {
         let text = note.lowercased()
         let searchable = SearchableText(text)
         let words = Set(text.split(whereSeparator: { !$0.isLetter }).map(String.init))
