@@ -77,7 +77,11 @@ import Testing
                       "Storting van 60,00 EUR van J. DE VRIES op rekening *7712.", "Wpłata 250,00 PLN od JAN NOWAK na konto *1190.",
                       "Your order of Rs 2,199 is out for delivery. Pay cash on delivery.",
                       "Top up of 50.00 GBP to your travel card was successful.",
-                      "Autopay set up for Rs 1,499 to FIBERNET every month from 05-01."])
+                      "Autopay set up for Rs 1,499 to FIBERNET every month from 05-01.",
+                      "Rückbuchung 19,99 EUR MEDIAHAUS Karte 3301. Kontostand 840,10 EUR",
+                      "Upcoming debit: $12.99 to CLOUDPIX on Jan 4 from account ending 3301.",
+                      "Outstanding amount on your credit card XX3301 is Rs.8,120.00.",
+                      "A money request of GHS 35.00 has been sent to you by KOJO MENSAH."])
     func holdsDisputesOffersAndDebtsAreNoExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note))
         #expect(ExpenseSignals.isExpense("Spent INR 240 at CAFE ROSA. Hurry, 5% cashback on your next order"))
@@ -176,6 +180,30 @@ import Testing
     ])
     func payeesInBankMessages(note: String, expected: String) {
         #expect(RulesExtractor.introducedMerchant(in: note) == expected)
+    }
+
+    /// Shapes of more banks: the biller who signs a receipt, a descriptor's channel glued by a
+    /// hyphen, a channel before the name, a full stop gluing the bank's next word to the name,
+    /// and Swahili's "payment completed" (the first word of such a message is no name).
+    @Test(arguments: [
+        ("Your payment of Rs.780.00 for Flat C-12 against Parking Charges is successful. Regards Maple Row Residents", "Maple Row Residents"),
+        ("Thanks for paying Rs.249.00 for your yearly plan. Next renewal on 01-01-2027. -Quillpad", "Quillpad"),
+        ("Payment of Rs.960.00 received towards your gas bill for consumer no. 55120. Thank you, Ember Gas Co.", "Ember Gas Co."),
+        ("Thank you for your payment of Rs.1,100.00 towards Policy 77120. Receipt will follow -Harbor Life", "Harbor Life"),
+        ("Debit Alert / Acct: 113****901 / Amt: NGN3,000.00 / Desc: POS/WEB PURCHASE-AMAKA FABRICS / Bal: NGN9,100.00", "AMAKA FABRICS"),
+        ("Purchase 61,00 RON POS LIBRARIA NORD card 5521 03.02.2026 Available 410,00 RON", "LIBRARIA NORD"),
+        ("Karta *5521: Pokupka 880,00 RUR; 03/02, 12:02;Klin;STOLOVAYA URAL.Dostupno 2 120,35 RUR", "STOLOVAYA URAL"),
+        ("Malipo yamekamilika DUKA LA BAHARI TZS 6500", "DUKA LA BAHARI"),
+    ])
+    func payeesInMoreBanksShapes(note: String, expected: String) {
+        #expect(RulesExtractor.introducedMerchant(in: note) == expected)
+    }
+
+    @Test func aBankSigningItsOwnAlertIsNoPayee() {
+        #expect(BankMessage.signer(in: "Rs.240 debited from A/c XX9012 on 03-02-26. Avl Bal Rs.3,120.00 -Lakeshore Bank") == nil)
+        // A written note's closing thanks is no receipt.
+        #expect(BankMessage.signer(in: "Lunch 18.40, paid by me - thanks Ana") == nil)
+        #expect(!BankMessage.reads("Lunch 18.40, paid by me - thanks Ana"))
     }
 
     @Test func theChannelAndTheBankAreNotThePayee() {

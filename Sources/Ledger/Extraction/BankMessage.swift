@@ -24,7 +24,37 @@ enum BankMessage {
         return nil
     }
 
+    /// The biller who signs a receipt for a payment it received ("Your payment of Rs.330 for
+    /// water charges is successful. Regards GreenCourt Society", "Thanks for paying 499 for your
+    /// plan. -Notely"): the name after a closing dash, "Regards" or "Thank you" that ends
+    /// the message, when the message acknowledges a payment. A bank signing its own alert is not
+    /// the payee ("… Avl Bal Rs.3,120 -Canara Bank": `isPayeeName` says no).
+    static func signer(in note: String) -> String? {
+        let text = note.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let match = text.firstMatch(of: signOff), let name = match.output[1].substring else { return nil }
+        // Written to the payer ("your payment", "thanks for paying"), about a payment that went through.
+        let lowered = text.lowercased()
+        let words = Set(lowered.split(whereSeparator: { !$0.isLetter }).map(String.init))
+        guard !words.isDisjoint(with: acknowledgements),
+              words.contains("your") || words.contains("successful") || words.contains("received") || lowered.contains("for paying")
+        else { return nil }
+        var parts = name.split(separator: " ")
+        parts[parts.count - 1] = withoutClosingFullStop(parts[parts.count - 1])
+        let trimmed = parts.joined(separator: " ").trimming(" ,;:")
+        return isPayeeName(trimmed) && trimmed.contains(where: { $0.isLetter }) ? trimmed : nil
+    }
+
+    /// Words of a message that acknowledges a payment received by the one who signs it.
+    private static let acknowledgements: Set<String> = [
+        "payment", "paying", "paid", "premium", "received", "successful", "successfully", "renewal", "renewed",
+        "recharge", "subscription",
+    ]
+
     // Regex is not Sendable; these are never mutated, only matched.
+    /// A sign-off that ends a message: " -Name", "Regards, Name", "Thank you, Name".
+    nonisolated(unsafe) private static let signOff = try! Regex(
+        #"(?:(?:^|[\s.])-\s?|(?i:regards|thank you|thanks)[,:]?\s+)([A-Z][\w&'.]*(?:[ ][A-Z&][\w&'.]*){0,4})\.?$"#)
+
     nonisolated(unsafe) private static let payeeShapes: [Regex<AnyRegexOutput>] = [
         try! Regex(#"在([^，。,;\s\d]{2,24}?)(?:消费|消費|支付|刷卡)"#),
         try! Regex(#"(?:支出|消费|消費|支付)[（(]([^）)]{2,30})[）)]"#),
@@ -121,7 +151,7 @@ enum BankMessage {
     /// the words banks write about the account and the transaction ("Pokupka … Ostatok", "Card … Bal").
     /// One such word is not enough: a written note says "paid by card".
     static func reads(_ note: String) -> Bool {
-        if isBankMessage(note) { return true }
+        if isBankMessage(note) || signer(in: note) != nil { return true }
         let words = Set(note.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "/" }).map(String.init))
         return words.intersection(bankWords).count >= 2 || opensWithSenderAndTransaction(note)
     }
@@ -151,11 +181,18 @@ enum BankMessage {
     private static let notificationVerbs: Set<String> = ["paid", "spent", "sent", "charged", "charge", "transaction",
                                                          "debited", "purchase", "payment", "withdrew", "withdrawn"]
 
-    /// The message with the marks banks wrap names in made spaces ("at ..MC DONALDS_ on"), so that
-    /// every name found in it is still found, at the same place, in the message.
+    /// The message with the marks banks wrap names in made spaces ("at ..MC DONALDS_ on"), and a
+    /// full stop that glues the bank's next word to a name, so that every name found in it is
+    /// still found, at the same place, in the message.
     static func unwrapped(_ note: String) -> String {
         var characters = Array(note)
         for index in characters.indices where characters[index] == "_" { characters[index] = " " }
+        // A full stop glued between a name and the bank's next word ("LAVKA PEKARYA.Dostupno").
+        for index in characters.indices.dropFirst().dropLast()
+        where characters[index] == "." && characters[index - 1].isLetter && characters[index + 1].isUppercase {
+            let next = String(characters[(index + 1)...].prefix(while: \.isLetter)).lowercased()
+            if notNames.contains(next) { characters[index] = " " }
+        }
         var index = 0
         while index + 1 < characters.count {
             // A run of dots before a word, not inside a masked number ("Card 2..7728").
@@ -241,8 +278,10 @@ enum BankMessage {
                 // Punctuation after a word ends what comes before it ("MC316. Balance", "…, Bank").
                 if let last = word.last, ",.;:!?)".contains(last) { break }
                 let bare = word.trimming(".,;:!?()\"'")
+                // A channel ("POS MAGAZIN ALFA card 4412") introduces the payee before it.
                 guard let first = bare.first, first.isUppercase || first.isNumber && bare.contains(where: \.isLetter),
-                      !RulesExtractor.functionWords.contains(bare.lowercased()) else { break }
+                      !RulesExtractor.functionWords.contains(bare.lowercased()),
+                      !RulesExtractor.paymentChannels.contains(bare.uppercased()) else { break }
                 run.append(bare.lowercased())
                 back -= 1
             }
@@ -260,6 +299,35 @@ enum BankMessage {
     /// Words after which a message names the writer's own account, not the payee.
     private static let payerSideMarkers: Set<String> = ["bank", "a/c", "acct", "account", "balance", "card", "konto", "karta", "kartka",
                                                          "karte", "cuenta", "compte", "conta", "tarjeta", "carte", "cartão"]
+
+    /// `name` without the channel a descriptor starts with, glued by a hyphen ("WEB PMT-SWIFTNET
+    /// DATA", "POS/WEB PURCHASE-KILIMANJARO FOODS"): the words before it are all the bank's.
+    static func withoutChannelPrefix(_ name: String) -> String {
+        guard let hyphen = name.firstIndex(of: "-"), hyphen != name.startIndex else { return name }
+        let prefix = name[..<hyphen].lowercased().split(whereSeparator: { $0 == " " || $0 == "/" })
+        let rest = name[name.index(after: hyphen)...].trimming(" ")
+        guard !prefix.isEmpty, prefix.allSatisfy({ channelWords.contains(String($0)) || notNames.contains(String($0)) }),
+              rest.first?.isLetter == true else { return name }
+        return rest
+    }
+
+    /// Nouns that label a number: what a payment was for, not who was paid (lowercased).
+    private static let referenceNouns: Set<String> = [
+        "policy", "order", "invoice", "flat", "bill", "consumer", "loan", "booking", "reference", "ticket", "application",
+        "member", "contract", "folio", "meter", "unit", "room", "apartment", "apt", "plot", "house", "receipt", "customer",
+    ]
+
+    /// How a payment was made, as descriptors abbreviate it (lowercased).
+    private static let channelWords: Set<String> = ["web", "pmt", "pos", "trf", "nip", "ecom", "online", "qr", "mob", "inet", "upi"]
+
+    /// A word that labels the number after it ("towards Policy 88412", "for Order 5567"): a
+    /// common word alone, with a number or code right after it in `text`, is no payee.
+    static func isReferenceLabel(_ name: String, in text: String) -> Bool {
+        let lowered = name.lowercased()
+        guard !name.contains(" "), referenceNouns.contains(lowered) || MerchantLexicon.isCommonWord(lowered),
+              let range = text.range(of: name + " ") else { return false }
+        return text[range.upperBound...].prefix(while: { !$0.isWhitespace }).contains(where: \.isNumber)
+    }
 
     /// A payee's name never holds a word about the account or the transaction ("HDFC Bank", "Transfer").
     static func isPayeeName(_ name: String) -> Bool {
@@ -452,6 +520,8 @@ enum BankMessage {
         "card *", "kartinizla", "kartınızla", "dostepne srodki", "dostępne środki",
         "余额", "餘額", "尾号", "잔액", "누적", "승인", "web발신", "so du", "số dư", "ご利用", "残高", "คงเหลือ", "บัญชี",
         "الرصيد", "بطاقتك", "مبلغ", "شراء", "نقاط البيع", "您的卡", "卡片於", "卡片于", "商店：", "商户：", "sd:", "ref no", "new balance", "trxid", "trx id", "txn id", "transaction id",
+        // A new balance stated after the payment, in more languages.
+        "nouveau solde", "nuevo saldo", "novo saldo", "nuovo saldo", "neuer kontostand", "salio jipya", "yeni bakiye",
     ]
 
     /// True when `note` reads as a message from a bank or card issuer rather than a written note.
@@ -470,7 +540,7 @@ enum BankMessage {
     private static let bankWords = accountWords.union(vocabulary).union(["konto", "debited", "spent"])
 
     static let notNames = accountWords.union(vocabulary).union(AmountFinder.balanceWords).union(AmountFinder.bankBalanceWords).union([
-        "available", "kontostand", "dear", "customer", "your", "you", "not", "otp", "sms", "block", "call", "ref", "txn",
+        "available", "kontostand", "kumb", "dear", "customer", "your", "you", "not", "otp", "sms", "block", "call", "ref", "txn",
         "transaction", "debited", "credited", "spent", "paid", "sent", "thank", "thanks", "regards", "team", "konto", "ihre",
         "dr", "cr", "sum", "user", "ref", "refno", "rrn", "umrn", "fee", "fees", "commission", "sd", "gd", "nd", "tk",
         // Mobile-money numbers of a shop ("Till 556677", "Paybill 400200").
@@ -513,5 +583,9 @@ enum BankMessage {
         "kortköp", "kortkjøp", "kaardimakse", "korttiosto", "vcharum", "odenis", "ödəniş", "reusita", "reușită",
         "paybill", "таны", "картаас", "дансаас", "зарлага", "гарлаа", "гүйлгээ", "harcama", "yapildi", "yapıldı", "tarihinde", "transakce", "tranzacție", "tranzactie", "tranzacția", "tranzactia",
         "transakcija", "mokėjimas", "mokejimas", "kortele", "gnum", "գնում", "kartu", "kortti", "kaart",
+        // Swahili: "payment completed" (a wider table of payment words in five more languages made
+        // messages the model read right into bank messages whose payee the rules then misread:
+        // sms_val merchant −1, sms_dev −1; left out).
+        "malipo", "imekamilika", "yamekamilika",
     ]
 }

@@ -44,7 +44,7 @@ public enum RulesExtractor {
     /// Polish "w", Indonesian "di"/"pada", Portuguese "em", Swahili "kwa", Thai "ที่", Arabic "لدى", Italian "presso",
     /// Scandinavian "på"/"hos", Dutch "bij").
     static let bankIntroducers: Set<String> = ["towards", "v", "в", "w", "di", "em", "kwa", "ที่", "لدى", "presso",
-                                                       "på", "hos", "bij", "pada", "у", "ke", "kohteessa", "tai", "tại"]
+                                                       "på", "hos", "bij", "pada", "у", "ke", "kohteessa", "tai", "tại", "pos"]
     /// Bank messages label the payee's field ("Händler: MEDIA WELT", "COMERCIO: FARMACIA VIDA").
     static let payeeLabels: Set<String> = ["merchant:", "payee:", "beneficiary:", "shop:", "store:", "comercio:",
                                                    "händler:", "haendler:", "commerçant:", "commercant:", "esercente:",
@@ -71,12 +71,14 @@ public enum RulesExtractor {
         // The writer's own bank, card or wallet is never the payee ("from WALLETCO a/c").
         let payerSide = BankMessage.payerSideWords(in: text)
         func isPayee(_ name: String) -> Bool {
-            BankMessage.isPayeeName(name) && !MerchantSpans.isOnlyMessageWords(name)
+            BankMessage.isPayeeName(name) && !MerchantSpans.isOnlyMessageWords(name) && !BankMessage.isReferenceLabel(name, in: text)
                 && !name.split(whereSeparator: \.isWhitespace).contains { payerSide.contains($0.lowercased().trimming(".,;:!?()\"'")) }
         }
+        // A receipt's signer is the payee when no name is introduced ("… is successful. Regards GreenCourt Society").
         guard let name = introducedName(in: text, bank: true, accept: isPayee)
+                ?? BankMessage.signer(in: note).flatMap({ isPayee($0) ? $0 : nil })
                 ?? BankMessage.residualNames(in: text).first(where: isPayee) else { return nil }
-        return exactly(name, in: note)
+        return exactly(BankMessage.withoutChannelPrefix(name), in: note)
     }
 
     /// Who a bank message paid, as the rules read it: a cash withdrawal pays no one; when the
@@ -218,7 +220,9 @@ public enum RulesExtractor {
             // Written with "#", it belongs to the name in capitals before it ("HARBOR GAS #221 on card").
             let marked = stripped.hasPrefix("#")
             let digits = marked ? stripped.dropFirst() : Substring(stripped)
+            // "BRICO ALFA 45,00 RON": the number with its decimals is the amount, not a store's.
             let storeNumber = bank && !words.isEmpty && (1...4).contains(digits.count) && digits.allSatisfy(\.isNumber)
+                && !tokens[index].contains(/\d[.,]\d/)
                 && (stripped == token && isShouted(next) || (endsName || marked) && isShouted(words[words.count - 1]))
             // Thai, Lao, Khmer and Burmese write names without capitals and words without spaces between
             // them ("ที่ ร้านลำดวน จากบัญชี"): one word after a bank's introducer.
@@ -280,6 +284,7 @@ enum ExpenseSignals {
         "store credit", "voucher from", "gift card from", "pay slip", "payslip", "net pay", "take-home", "comped",
         "free of charge", "rebate", "deposit back", "cashback from", "estorno", "estornado", "cashback credited", "cashback received",
         "cashback has been", "возврат", "повернення", "возвращено", "iade edildi", "pengembalian", "hoàn tiền", "vozvrat",
+        "rückbuchung",
     ]
     /// The writer handing money over ("pagué 50", "j'ai donné 20 €"), before change comes back.
     static let writerPaidWords = ["pagué", "pague ", "payé", "j'ai donné", "bezahlt", "paguei", "dei ", "pagato", "ho dato",
@@ -350,6 +355,8 @@ enum ExpenseSignals {
         "amount due", "min due", "payment due", "heads up", "pay on the night", "pay at the door", "collect request", "payment request", "requested", "has been initiated", "for processing", "e-statement",
         "from next month", "来月", "a partir do próximo", "ab nächsten monat", "le mois prochain",
         "will be paid", "will be taken", "going to pay", "is scheduled", "scheduled for", "upcoming payment",
+        "upcoming debit", "upcoming charge", "money request", "request of", "outstanding amount", "amount outstanding",
+        "total outstanding",
         "will be attempted", "will be processed", "due in", "pay on delivery", "looking at flights", "thinking of buying",
         "thinking about buying", "price went up", "price goes up", "will go up", "not paying",
         "appealing it", "tax refund", "insurance will cover", "insurance will pay", "cash on delivery", "pay on delivery", "pay cash on delivery",
