@@ -356,7 +356,6 @@ enum ExpenseSignals {
         "from next month", "来月", "a partir do próximo", "ab nächsten monat", "le mois prochain",
         "will be paid", "will be taken", "going to pay", "is scheduled", "scheduled for", "upcoming payment",
         "upcoming debit", "upcoming charge", "money request", "request of", "outstanding amount", "amount outstanding",
-        "total outstanding",
         "will be attempted", "will be processed", "due in", "pay on delivery", "looking at flights", "thinking of buying",
         "thinking about buying", "price went up", "price goes up", "will go up", "not paying",
         "appealing it", "tax refund", "insurance will cover", "insurance will pay", "cash on delivery", "pay on delivery", "pay cash on delivery",
