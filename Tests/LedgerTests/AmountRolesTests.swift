@@ -90,6 +90,11 @@ import Testing
         ("four lattes at 3.40", "13.60"),
         ("cottage 140 a night, 2 nights", "280"),
         ("kayak 12/hr for 3 hours", "36"),
+        // Periods and sessions are multiplied only when the note counts them.
+        ("tram pass 3 weeks, 14.20 a week", "42.60"),
+        ("climbing club 24.50 a month, paid 2 months ahead", "49.00"),
+        ("piano 30 per lesson, 4 lessons", "120"),
+        ("climbing club 24.50 a month", "24.50"),
         ("6 ciders, 4.80 a pop", "28.80"),
         ("lunch 30 with a tip of 10%", "33"),
         ("massage 60 + 15%", "69"),

@@ -519,12 +519,16 @@ enum AmountRoles {
         return tokens.counts(before: range, within: 6).reversed().lazy.compactMap(count).first
     }
 
-    /// What "a" rates a price by ("95 a night", "5.50 a pop", "12 a head").
+    /// What "a" rates a price by ("95 a night", "5.50 a pop", "12 a head"); periods and sessions
+    /// too ("17.50 a week" for "2 weeks", "8 per lesson, 6 lessons"), multiplied only when the
+    /// note counts them.
     private static let rateUnits: Set<String> = ["night", "day", "hour", "head", "person", "pop", "piece", "ticket",
-                                                 "seat", "go", "round", "ride", "bag", "box", "bottle", "kilo", "kg", "lb"]
+                                                 "seat", "go", "round", "ride", "bag", "box", "bottle", "kilo", "kg", "lb",
+                                                 "week", "month", "year", "lesson", "class", "session", "visit"]
 
     private static let unitAliases: [String: [String]] = ["hr": ["hour", "hours", "hrs"], "h": ["hour", "hours"],
-                                                           "hour": ["hrs"], "nt": ["night", "nights"], "day": ["days"]]
+                                                           "hour": ["hrs"], "nt": ["night", "nights"], "day": ["days"],
+                                                           "class": ["classes"], "wk": ["week", "weeks"], "mo": ["month", "months"]]
 
     private static let countWords: [String: Int] = [
         "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
