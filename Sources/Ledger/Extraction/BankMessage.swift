@@ -31,7 +31,8 @@ enum BankMessage {
     /// the payee ("… Avl Bal Rs.3,120 -Canara Bank": `isPayeeName` says no).
     static func signer(in note: String) -> String? {
         let text = note.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let match = text.firstMatch(of: signOff), let name = match.output[1].substring else { return nil }
+        // The sign-off is in the message's last words: only they are matched (this runs for every note).
+        guard let match = text.suffix(80).firstMatch(of: signOff), let name = match.output[1].substring else { return nil }
         // Written to the payer ("your payment", "thanks for paying"), about a payment that went through.
         let lowered = text.lowercased()
         let words = Set(lowered.split(whereSeparator: { !$0.isLetter }).map(String.init))

@@ -355,7 +355,7 @@ enum ExpenseSignals {
         "amount due", "min due", "payment due", "heads up", "pay on the night", "pay at the door", "collect request", "payment request", "requested", "has been initiated", "for processing", "e-statement",
         "from next month", "来月", "a partir do próximo", "ab nächsten monat", "le mois prochain",
         "will be paid", "will be taken", "going to pay", "is scheduled", "scheduled for", "upcoming payment",
-        "upcoming debit", "upcoming charge", "money request", "request of", "outstanding amount", "amount outstanding",
+        "upcoming debit", "upcoming charge", "money request", "outstanding amount", "amount outstanding",
         "will be attempted", "will be processed", "due in", "pay on delivery", "looking at flights", "thinking of buying",
         "thinking about buying", "price went up", "price goes up", "will go up", "not paying",
         "appealing it", "tax refund", "insurance will cover", "insurance will pay", "cash on delivery", "pay on delivery", "pay cash on delivery",
