@@ -179,7 +179,8 @@ enum CategoryRules {
     private static let conjunctions: Set<String> = ["and", "with", "und", "y", "et", "e", "con", "avec", "mit", "plus"]
 
     /// `words` with the place or occasion after each place word ("at the airport food court")
-    /// made "_": up to three words past its articles, ending at a number, a comma or another such word.
+    /// made "_": up to three words past its articles, ending at a number, a comma, "and" (or "with",
+    /// "plus", …) or another such word.
     static func maskingPlaces(_ words: [Substring]) -> [Substring] {
         var masked = words
         var index = 0
