@@ -502,7 +502,7 @@ enum AmountRoles {
         // "tickets 4 at 12.50": what is counted named first ("gate 4 at 12.50", "room 12 at 89" label one thing).
         if hasDecimalsOrCurrency, before.count >= 3, ["at", "a", "@"].contains(before[before.count - 1]),
            before[before.count - 3].first?.isLetter == true, !AmountFinder.labelNouns.contains(before[before.count - 3]),
-           !["room", "table", "seat", "desk", "no"].contains(before[before.count - 3]), let factor = count(before[before.count - 2]) {
+           !numberedPlaces.contains(before[before.count - 3]), let factor = count(before[before.count - 2]) {
             return factor
         }
         if hasDecimalsOrCurrency || rateUnits.contains(counted) || counted.hasSuffix("s") && rateUnits.contains(String(counted.dropLast())),
@@ -518,6 +518,10 @@ enum AmountRoles {
         // of money ("60 €") is not a count.
         return tokens.counts(before: range, within: 6).reversed().lazy.compactMap(count).first
     }
+
+    /// Places known by their number ("room 12 at 89", "table 4 at 60"): the number is no count.
+    /// Beside `AmountFinder.labelNouns`, which leaves out "seat" because a price often follows it.
+    private static let numberedPlaces: Set<String> = ["room", "table", "seat", "desk", "no"]
 
     /// What "a" rates a price by ("95 a night", "5.50 a pop", "12 a head"); periods and sessions
     /// too ("17.50 a week" for "2 weeks", "8 per lesson, 6 lessons"), multiplied only when the

@@ -152,9 +152,10 @@ enum BankMessage {
     /// the words banks write about the account and the transaction ("Pokupka … Ostatok", "Card … Bal").
     /// One such word is not enough: a written note says "paid by card".
     static func reads(_ note: String) -> Bool {
-        if isBankMessage(note) || signer(in: note) != nil { return true }
+        if isBankMessage(note) { return true }
         let words = Set(note.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "/" }).map(String.init))
-        return words.intersection(bankWords).count >= 2 || opensWithSenderAndTransaction(note)
+        // A receipt's sign-off (a regex) is tried last: most notes are decided before it.
+        return words.intersection(bankWords).count >= 2 || opensWithSenderAndTransaction(note) || signer(in: note) != nil
     }
 
     /// "Nordea: Korttimaksu 24,90 EUR …": a sender's name of up to three words, a colon, then a
