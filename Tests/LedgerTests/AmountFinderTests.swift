@@ -574,6 +574,31 @@ import Testing
         #expect(!BankMessage.reads("Gina: card for her birthday £20"))
     }
 
+    /// The card's or account's last digits, masked or after the card's word, make a message a
+    /// bank's even without the bank's other words; a written note's card has no digits (invented).
+    @Test(arguments: [
+        ("Your Visa card x4821 was used for $23.40 at QUILLFIELD MARKET on 12/01 at 14:22.", "QUILLFIELD MARKET"),
+        ("You used $14.20 at TRUVIO COFFEE #22 on Dec 1 with your debit ending 8812.", "TRUVIO COFFEE #22"),
+        ("NZD 21.50 COUNTDOWN RIVERTON 01/12 14:22 card 4411", "COUNTDOWN RIVERTON"),
+        // A store's number before the sentence goes on or the date belongs to the name; a day and its month do not.
+        ("USD 34.50 spent on your Amex 1004 at HARBORLINE FUEL 1207 12/01 18:03", "HARBORLINE FUEL 1207"),
+        ("Thank you for using your card ending 7781 at BRISKMART 0456 for PHP 640.00 on 12/01/26 11:02 AM.", "BRISKMART 0456"),
+        ("Card 5512 debit R 89.99 FROSTBYTE GAMES 01 Dec 17:44", "FROSTBYTE GAMES"),
+        ("Spend alert: $8.75 at JAVAHUT #117 01DEC 07:55 card 2231", "JAVAHUT #117"),
+        // The card in brackets after the time is not a shop named after it.
+        ("Kasi Bank: 2,350.00 THB was charged at SIAMLEAF SPA on 01/12 19:40 (card 1234)", "SIAMLEAF SPA"),
+    ])
+    func theCardsDigitsMarkABanksMessage(note: String, expected: String) {
+        #expect(BankMessage.reads(note))
+        #expect(RulesExtractor.introducedMerchant(in: note) == expected)
+    }
+
+    @Test func aWrittenNotesCardHasNoDigits() {
+        #expect(!BankMessage.writesCardDigits("paid by card at Casa Lucio 48.50"))
+        #expect(!BankMessage.writesCardDigits("gift card 25.00 for Ana"))
+        #expect(!BankMessage.writesCardDigits("bus fare 2.90 x2"))
+    }
+
     /// Money given back, reverted or paid into the writer's account, in more languages.
     @Test(arguments: [
         "Kovo: Te han devuelto 23,40 EUR de TIENDA SOL en tu tarjeta *1234.",

@@ -59,7 +59,7 @@ enum BankMessage {
     nonisolated(unsafe) private static let payeeShapes: [Regex<AnyRegexOutput>] = [
         try! Regex(#"在([^，。,;\s\d]{2,24}?)(?:消费|消費|支付|刷卡)"#),
         try! Regex(#"(?:支出|消费|消費|支付)[（(]([^）)]{2,30})[）)]"#),
-        try! Regex(#"\d{1,2}/\d{1,2}\s+\d{1,2}:\d{2}\s+([^\s\d][^\n]{0,30}?)(?=\s+(?:누적|잔액|\d))"#),
+        try! Regex(#"\d{1,2}/\d{1,2}\s+\d{1,2}:\d{2}\s+([^\s\d(（][^\n]{0,30}?)(?=\s+(?:누적|잔액|\d))"#),
         try! Regex(#"(?i:thanh toan|thanh toán|tt)\s+([A-Z][A-Z0-9&'.\- ]{1,30}?)(?=\s*(?:$|[.,;]|\s(?:ngay|luc|so du|sd)\b))"#),
         try! Regex(#"\b(?i:tai|tại)\s+([A-Z][A-Z0-9&'.\- ]{1,30}?)(?=\s*(?:$|[.,;]|\s(?:ngay|luc|so du|sd)\b))"#),
         // A store named after its label ("商店：小巷咖啡", "商户：…").
@@ -155,8 +155,20 @@ enum BankMessage {
         if isBankMessage(note) { return true }
         let words = Set(note.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "/" }).map(String.init))
         // A receipt's sign-off (a regex) is tried last: most notes are decided before it.
-        return words.intersection(bankWords).count >= 2 || opensWithSenderAndTransaction(note) || signer(in: note) != nil
+        return words.intersection(bankWords).count >= 2 || opensWithSenderAndTransaction(note) || writesCardDigits(note)
+            || signer(in: note) != nil
     }
+
+    /// True when the message writes a card's or account's last digits, masked ("x4821", "*3321",
+    /// "..5512", "XX4412") or after the card's word ("Amex 1004", "debit ending 8812"): banks do, a
+    /// written note says "paid by card".
+    static func writesCardDigits(_ note: String) -> Bool {
+        note.contains(maskedDigits) || note.contains(cardAndDigits)
+    }
+
+    nonisolated(unsafe) private static let maskedDigits = try! Regex(#"(?:^|[\s(:/])(?:[xX*•]+|\.{2,})\d{4}(?!\d|[.,]\d)"#)
+    nonisolated(unsafe) private static let cardAndDigits = try! Regex(
+        #"(?i)\b(?:card|visa|mastercard|amex|debit|karta|karte|kort|tarjeta|carte|cart[aã]o)\s+(?:ending\s+(?:in\s+|with\s+)?)?\d{4}(?!\d|[.,]\d)"#)
 
     /// "Nordea: Korttimaksu 24,90 EUR …": a sender's name of up to three words, a colon, then a
     /// word banks write about the transaction, as apps show their notifications.
@@ -433,8 +445,11 @@ enum BankMessage {
             // The bank's own name stands before "Bank" ("HDFC Bank").
             if lowered == "bank", !run.isEmpty { run = [] }
             let digits = bare.filter(\.isNumber).count
+            // "GAMES 01 Dec", "GAMES 01DEC": a day and its month end a name, they are no store's number.
+            let nextPiece = pieceIndex + 1 < pieces.count ? pieces[pieceIndex + 1].lowercased() : ""
             let isStoreNumber = !run.isEmpty && digits > 0 && digits <= 4 && bare.count <= 6
                 && bare.allSatisfy { $0.isNumber || $0.isUppercase }
+                && !DateResolver.isDayRunIntoMonth(bare) && !(digits == bare.count && DateResolver.monthWords.contains(nextPiece))
             let isCard = cardWords.contains(lowered) || accountWords.contains(lowered)
             // "LAVKA-12": a name in capitals with its branch number after a dash.
             let letters = bare.filter { $0.isLetter }

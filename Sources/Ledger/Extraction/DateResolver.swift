@@ -127,6 +127,12 @@ public enum DateResolver {
     /// Month names and their short forms, in the languages above.
     static let monthWords: Set<String> = Set(months.flatMap { $0 })
 
+    /// True for a day run into its month, as banks write dates ("01DEC", "14Sep").
+    static func isDayRunIntoMonth(_ token: Substring) -> Bool {
+        let day = token.prefix(while: \.isNumber)
+        return (1...2).contains(day.count) && monthWords.contains(token.dropFirst(day.count).lowercased())
+    }
+
     /// Month and weekday names, and words of relative days (never part of a merchant's name).
     static let calendarWords: Set<String> = Set((months + weekdays).flatMap { $0 }).union(
         relativeWords.flatMap(\.0).filter { !$0.contains(" ") })

@@ -193,7 +193,8 @@ public enum RulesExtractor {
             guard let first = token.first, !token.contains("/"),
                   !Currency.mentions(in: token).contains(where: { $0.range.count == token.count }) else { return false }
             // "24-Seven" and "3M" are names; "987654321098.Small" (a reference number) is not.
-            return first.isUppercase || (first.isNumber && token.contains(where: \.isLetter) && token.filter(\.isNumber).count <= 3)
+            return first.isUppercase || (first.isNumber && token.contains(where: \.isLetter) && token.filter(\.isNumber).count <= 3
+                && !DateResolver.isDayRunIntoMonth(Substring(token)))
         }
         func isShouted(_ token: String) -> Bool {
             let letters = token.filter(\.isLetter)
@@ -221,9 +222,12 @@ public enum RulesExtractor {
             let marked = stripped.hasPrefix("#")
             let digits = marked ? stripped.dropFirst() : Substring(stripped)
             // "BRICO ALFA 45,00 RON": the number with its decimals is the amount, not a store's.
+            // So is one before the sentence goes on or the date ("at BRISKMART 0456 for PHP 640", "FUEL 1207 12/01").
+            let sentenceGoesOn = functionWords.contains(next.lowercased()) || next.contains(/^\d{1,2}[\/.:-]\d{1,2}/)
             let storeNumber = bank && !words.isEmpty && (1...4).contains(digits.count) && digits.allSatisfy(\.isNumber)
                 && !tokens[index].contains(/\d[.,]\d/)
-                && (stripped == token && isShouted(next) || (endsName || marked) && isShouted(words[words.count - 1]))
+                && (stripped == token && isShouted(next)
+                    || (endsName || marked || stripped == token && sentenceGoesOn) && isShouted(words[words.count - 1]))
             // Thai, Lao, Khmer and Burmese write names without capitals and words without spaces between
             // them ("ที่ ร้านลำดวน จากบัญชี"): one word after a bank's introducer.
             if bank, words.isEmpty, let scalar = stripped.unicodeScalars.first, (0x0E00...0x109F).contains(scalar.value),
