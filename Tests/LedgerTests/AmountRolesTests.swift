@@ -46,6 +46,9 @@ import Testing
         ("45 kWh charge 13.05", "13.05"),
         ("coffee 3.20 and a croissant 2.80", "6.00"),
         ("ferry 40 and 12 for the bike", "52"),
+        // A "+" after a figure joins the next one, whatever it paid for.
+        ("taxi 18 + tip 2 + toll 3.40", "23.40"),
+        ("hotel 120 + 12 tax + parking 15", "147"),
         // Change, totals, the writer's part.
         ("handed over 50, got 7.30 back", "42.70"),
         ("mit 20 € bezahlt, 3,40 zurück", "16.60"),

@@ -601,8 +601,12 @@ enum AmountFinder {
             }
         }
         // A unit price is paid times its quantity ("2 nights x 95 plus 18 city tax").
+        // A price a "+" joins to the figure before it is paid with it ("taxi 18 + tip 2 + toll 3.40").
+        let chained = addOns.isEmpty ? [] : bases.filter { !$0.isComputed && AmountRoles.isChained($0.range, tokens) }
         guard !addOns.isEmpty || !discounts.isEmpty || !rates.isEmpty,
-              let base = best(in: bases.filter { base in !base.isComputed && !priced.contains { $0.range == base.range } } + priced)
+              let base = best(in: bases.filter { base in
+                  !base.isComputed && !priced.contains { $0.range == base.range } && !chained.contains { $0.range == base.range }
+              } + priced)
         else { return result + priced }
         // A tip, tax or fee is no larger than the price it is paid on ("3.40 bus + 3.40 back" adds the same fare); what is taken off is smaller.
         let taken = discounts.reduce(Decimal(0)) { $0 + $1.value }
@@ -618,9 +622,10 @@ enum AmountFinder {
             value = value.rounded(toPlaces: 2)
             if value != value.rounded(toPlaces: 0) { decimals = 2 }
         }
-        value += addOns.reduce(Decimal(0)) { $0 + $1.value }
-        let currency = ([base] + addOns + discounts).lazy.compactMap(\.currency).first
-        let anchor = (addOns + discounts).last ?? base
+        value += (addOns + chained).reduce(Decimal(0)) { $0 + $1.value }
+        decimals = max(decimals, chained.map(\.amount.fractionDigits).max() ?? 0)
+        let currency = ([base] + addOns + chained + discounts).lazy.compactMap(\.currency).first
+        let anchor = (addOns + discounts + chained).last ?? base
         result.append(make(value, anchor, currency, score: 7, decimals: decimals))
         return result + priced
     }

@@ -215,6 +215,15 @@ enum AmountRoles {
                                                                         "versicherung", "mutuelle", "kasse"])
     private static let othersPaidVerbs: Set<String> = ["paid", "covered", "pays", "covers", "pagó", "payé", "zahlte", "übernahm"]
 
+    /// True for a figure a "+" joins to the figure before it, whatever it paid for ("taxi 18 + tip 2 + toll 3.40",
+    /// "120 + 12 tax + parking 15").
+    static func isChained(_ range: Range<Int>, _ tokens: Tokens) -> Bool {
+        let words = tokens.before(range, 5)
+        guard let plus = words.lastIndex(of: "+"), plus > 0, words[(plus + 1)...].allSatisfy({ $0.first?.isLetter == true })
+        else { return false }
+        return words[max(0, plus - 2)..<plus].contains { $0.first?.isASCIIDigit == true }
+    }
+
     static func isAddOn(_ candidate: AmountCandidate, _ tokens: Tokens) -> Bool {
         let range = candidate.range
         // Cue words belong to the nearest figure: the windows end at another number.
