@@ -273,4 +273,14 @@ struct MerchantSpansTests {
         #expect(!MerchantSpans.isPlainLowercase("shop.name@okbank") && MerchantSpans.isPlainLowercase("deducted"))
         #expect(spans("uber 23,10 airport").contains("uber"))
     }
+
+    /// The bank's own words and its dates are no payee for the model to copy (invented messages).
+    @Test func aBankMessageOffersNoSpanOfItsWordsOrDates() {
+        let dated = spans("22Nov 0915:Remittance of PHP2,000.00 was deducted from your account. Avail bal:PHP9,100.00")
+        #expect(!dated.contains("22Nov"), "\(dated)")
+        let labelled = spans("Txn Rs.540.00 / On Lakeshore Bank Card 1234 / At NORTHWIND TEA / On 02-12")
+        #expect(!labelled.contains("Txn") && labelled.contains("NORTHWIND TEA"), "\(labelled)")
+        // In a written note the same word may be a name.
+        #expect(!MerchantSpans.isOnlyBanksWords("Northwind Tea") && MerchantSpans.isOnlyBanksWords("Avl Bal"))
+    }
 }

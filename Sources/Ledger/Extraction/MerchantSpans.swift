@@ -36,7 +36,8 @@ enum MerchantSpans {
             // A name does not end in a sentence's comma or colon ("Yahoo!" may end in its mark).
             !(span.last.map { ",;:".contains($0) } ?? true)
                 && !(titled && opensWithCommonWord(span))
-                && isPlausible(span) && !isOnlyMessageWords(span) && !(bank && isPlainLowercase(span)) && isNameShaped(span) && !(shaped && hasLooseEnds(span))
+                && isPlausible(span) && !isOnlyMessageWords(span) && !(bank && (isPlainLowercase(span) || isOnlyBanksWords(span)))
+                && isNameShaped(span) && !(shaped && hasLooseEnds(span))
                 && !(shaped && endsInMultiplier(span, multipliers))
                 && !(shaped && spacesBetweenCJK(span))
                 && runs?.cutsIntoName(span) != true
@@ -449,6 +450,15 @@ enum MerchantSpans {
     static func isOnlyMessageWords(_ span: String) -> Bool {
         let words = span.split(whereSeparator: \.isWhitespace).map { $0.lowercased().trimming(where: \.isPunctuation) }.filter { !$0.isEmpty }
         return !words.isEmpty && words.allSatisfy { messageWords.contains($0) || MerchantLexicon.functionWords.contains($0) }
+    }
+
+    /// True for a span of a bank's own words and dates ("Txn", "Avl Bal", "14Sep"): in a bank's message they name no payee.
+    static func isOnlyBanksWords(_ span: String) -> Bool {
+        let words = span.split(whereSeparator: \.isWhitespace).map { $0.trimming(where: \.isPunctuation) }.filter { !$0.isEmpty }
+        return !words.isEmpty && words.allSatisfy { word in
+            BankMessage.notNames.contains(word.lowercased()) || DateResolver.isDayRunIntoMonth(Substring(word))
+                || DateResolver.calendarWords.contains(word.lowercased())
+        }
     }
 
     /// True for a span of lower-case words in a cased script, without a digit, "@" or "." ("deducted",
