@@ -587,6 +587,14 @@ import Testing
         ("Spend alert: $8.75 at JAVAHUT #117 01DEC 07:55 card 2231", "JAVAHUT #117"),
         // The card in brackets after the time is not a shop named after it.
         ("Kasi Bank: 2,350.00 THB was charged at SIAMLEAF SPA on 01/12 19:40 (card 1234)", "SIAMLEAF SPA"),
+        // A store's number after "#", with or without a space, in any case; a processor's prefix; a web address.
+        ("Card x1234 used for USD 12.00 at NORTHWIND # 123 on 12/01", "NORTHWIND # 123"),
+        ("Card x1234 used for USD 12.00 at NORTHWIND #00512 on 12/01", "NORTHWIND #00512"),
+        ("USD 12.00 spent at Northwind Tea #12, card x1234", "Northwind Tea #12"),
+        ("A/c x1234 debited USD 12.00 for NORTHWIND TEA #12 SEATTLE", "NORTHWIND TEA #12"),
+        ("Card x1234: USD 12.00 NORTHWIND TEA #4412 12/01", "NORTHWIND TEA #4412"),
+        ("Card x1234 used for USD 12.00 at SQ *NORTHWIND TEA on 12/01", "SQ *NORTHWIND TEA"),
+        ("Card x1234 used for USD 12.00 at WWW.NORTHWIND.COM on 12/01", "WWW.NORTHWIND.COM"),
     ])
     func theCardsDigitsMarkABanksMessage(note: String, expected: String) {
         #expect(BankMessage.reads(note))

@@ -249,7 +249,9 @@ enum BankMessage {
             while let range = lowered.range(of: cue, range: searchStart..<lowered.endIndex) {
                 let before = range.lowerBound == lowered.startIndex ? nil : lowered[lowered.index(before: range.lowerBound)]
                 let after = range.upperBound == lowered.endIndex ? nil : lowered[range.upperBound]
-                if before?.isLetter != true, after?.isLetter != true {
+                // "at WWW.KESTREL.COM" names the payee; "visit www.…" is advice.
+                let named = cue == "www" && lowered[..<range.lowerBound].hasSuffix("at ")
+                if before?.isLetter != true, after?.isLetter != true, !named {
                     // Lowercasing keeps these ASCII cues at the same offsets.
                     let offset = lowered.distance(from: lowered.startIndex, to: range.lowerBound)
                     let index = note.index(note.startIndex, offsetBy: offset, limitedBy: note.endIndex) ?? note.endIndex
@@ -447,8 +449,9 @@ enum BankMessage {
             let digits = bare.filter(\.isNumber).count
             // "GAMES 01 Dec", "GAMES 01DEC": a day and its month end a name, they are no store's number.
             let nextPiece = pieceIndex + 1 < pieces.count ? pieces[pieceIndex + 1].lowercased() : ""
-            let isStoreNumber = !run.isEmpty && digits > 0 && digits <= 4 && bare.count <= 6
-                && bare.allSatisfy { $0.isNumber || $0.isUppercase }
+            let numbered = bare.hasPrefix("#") ? bare.dropFirst() : bare
+            let isStoreNumber = !run.isEmpty && digits > 0 && digits <= 4 && numbered.count <= 6
+                && numbered.allSatisfy { $0.isNumber || $0.isUppercase }
                 && !DateResolver.isDayRunIntoMonth(bare) && !(digits == bare.count && DateResolver.monthWords.contains(nextPiece))
             let isCard = cardWords.contains(lowered) || accountWords.contains(lowered)
             // "LAVKA-12": a name in capitals with its branch number after a dash.

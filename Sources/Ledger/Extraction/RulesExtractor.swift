@@ -156,6 +156,11 @@ public enum RulesExtractor {
                 // A short number between words in capitals is part of the name ("DOCK 12 TACOS").
                 let inner = !words.isEmpty && (1...4).contains(stripped.count) && stripped.allSatisfy(\.isNumber)
                     && stripped == tokens[next] && next + 1 < tokens.count && isShouted(tokens[next + 1].trimming(",.;()"))
+                // A store's number written with "#" ends the name ("HARBOR GAS #221 SEATTLE").
+                if !words.isEmpty, stripped.hasPrefix("#"), (1...6).contains(stripped.count - 1), stripped.dropFirst().allSatisfy(\.isNumber) {
+                    words.append(stripped)
+                    break
+                }
                 guard isShouted(stripped) || inner else { break }
                 words.append(stripped)
                 if stripped != tokens[next] { break }
@@ -218,23 +223,33 @@ public enum RulesExtractor {
             // A short number between words in capitals is part of the name ("DOCK 12 TACOS").
             // So is a store number of up to four digits that ends it ("hos NETTO 1234.", "på MATBUA 1000 SENTRUM").
             let endsName = stripped != token || index + 1 == tokens.count
-            // Written with "#", it belongs to the name in capitals before it ("HARBOR GAS #221 on card").
+            // Written with "#", it belongs to the name before it ("HARBOR GAS #221 on card", "Harbor Gas # 221,").
+            let nextNumber = next.trimming(",.;:!?()")
+            if bank, !words.isEmpty, stripped == "#", (1...6).contains(nextNumber.count), nextNumber.allSatisfy(\.isNumber) {
+                words += ["#", nextNumber]
+                if nextNumber != next { break }
+                index += 2
+                continue
+            }
             let marked = stripped.hasPrefix("#")
             let digits = marked ? stripped.dropFirst() : Substring(stripped)
             // "BRICO ALFA 45,00 RON": the number with its decimals is the amount, not a store's.
             // So is one before the sentence goes on or the date ("at BRISKMART 0456 for PHP 640", "FUEL 1207 12/01").
             let sentenceGoesOn = functionWords.contains(next.lowercased()) || next.contains(/^\d{1,2}[\/.:-]\d{1,2}/)
-            let storeNumber = bank && !words.isEmpty && (1...4).contains(digits.count) && digits.allSatisfy(\.isNumber)
+            let storeNumber = bank && !words.isEmpty && (1...(marked ? 6 : 4)).contains(digits.count) && digits.allSatisfy(\.isNumber)
                 && !tokens[index].contains(/\d[.,]\d/)
-                && (stripped == token && isShouted(next)
-                    || (endsName || marked || stripped == token && sentenceGoesOn) && isShouted(words[words.count - 1]))
+                && (marked || stripped == token && isShouted(next)
+                    || (endsName || stripped == token && sentenceGoesOn) && isShouted(words[words.count - 1]))
+            // A payment processor's prefix before the shop's name ("SQ *KESTREL CAFE").
+            let processed = bank && words.count == 1 && isShouted(words[0]) && stripped.hasPrefix("*")
+                && isShouted(String(stripped.dropFirst()))
             // Thai, Lao, Khmer and Burmese write names without capitals and words without spaces between
             // them ("ที่ ร้านลำดวน จากบัญชี"): one word after a bank's introducer.
             if bank, words.isEmpty, let scalar = stripped.unicodeScalars.first, (0x0E00...0x109F).contains(scalar.value),
                !BankMessage.notNames.contains(lowered) {
                 return stripped
             }
-            guard isName(stripped) || joins || storeNumber else { break }
+            guard isName(stripped) || joins || storeNumber || processed else { break }
             // A title or abbreviation keeps its full stop when the name goes on ("Mr. Praveen", "REST. \"KVETKA\"").
             let abbreviation = token == stripped + "." && BankMessage.isAbbreviation(Substring(stripped))
                 && (next.first?.isUppercase == true || next.first == "\"")
