@@ -595,10 +595,17 @@ import Testing
         ("Card x1234: USD 12.00 NORTHWIND TEA #4412 12/01", "NORTHWIND TEA #4412"),
         ("Card x1234 used for USD 12.00 at SQ *NORTHWIND TEA on 12/01", "SQ *NORTHWIND TEA"),
         ("Card x1234 used for USD 12.00 at WWW.NORTHWIND.COM on 12/01", "WWW.NORTHWIND.COM"),
+        // A payee's label glued to the name introduces it, even right before the card.
+        ("Purchase USD 12.00 Merchant:NORTHWIND TEA Card x1234", "NORTHWIND TEA"),
     ])
     func theCardsDigitsMarkABanksMessage(note: String, expected: String) {
         #expect(BankMessage.reads(note))
         #expect(RulesExtractor.introducedMerchant(in: note) == expected)
+    }
+
+    @Test func cardsMaskedInTheMiddleAreACardsDigits() {
+        #expect(BankMessage.writesCardDigits("USD 9.99 KESTREL STREAM Card:5120***4471 Date:01.12.26"))
+        #expect(BankMessage.writesCardDigits("Your a/c AC12*****3456 was debited KES 200"))
     }
 
     @Test func aWrittenNotesCardHasNoDigits() {

@@ -160,13 +160,14 @@ enum BankMessage {
     }
 
     /// True when the message writes a card's or account's last digits, masked ("x4821", "*3321",
-    /// "..5512", "XX4412") or after the card's word ("Amex 1004", "debit ending 8812"): banks do, a
+    /// "..5512", "XX4412", "4232***0581", "AC12*****3456") or after the card's word ("Amex 1004", "debit ending 8812"): banks do, a
     /// written note says "paid by card".
     static func writesCardDigits(_ note: String) -> Bool {
         note.contains(maskedDigits) || note.contains(cardAndDigits)
     }
 
-    nonisolated(unsafe) private static let maskedDigits = try! Regex(#"(?:^|[\s(:/])(?:[xX*•]+|\.{2,})\d{4}(?!\d|[.,]\d)"#)
+    nonisolated(unsafe) private static let maskedDigits = try! Regex(
+        #"(?:(?:^|[\s(:/])(?:[xX*•]+|\.{2,})\d{4}|(?:\d|\b[A-Za-z]{1,3})[*•xX]{3,}\d{3,4})(?!\d|[.,]\d)"#)
     nonisolated(unsafe) private static let cardAndDigits = try! Regex(
         #"(?i)\b(?:card|visa|mastercard|amex|debit|karta|karte|kort|tarjeta|carte|cart[aã]o)\s+(?:ending\s+(?:in\s+|with\s+)?)?\d{4}(?!\d|[.,]\d)"#)
 
@@ -289,11 +290,19 @@ enum BankMessage {
             && payerSideMarkers.contains(token.lowercased().trimming(".,;:!?()")) {
             var run: [String] = []
             var back = index - 1
+            var labelled = false
             while back >= 0, run.count < 3 {
                 let word = tokens[back]
                 // Punctuation after a word ends what comes before it ("MC316. Balance", "…, Bank").
                 if let last = word.last, ",.;:!?)".contains(last) { break }
-                let bare = word.trimming(".,;:!?()\"'")
+                var bare = word.trimming(".,;:!?()\"'")
+                // A label glued to the name ("Merchant:NORTHWIND TEA Card x1234"): the name starts after its colon,
+                // and the label says whether the message introduces it as the payee.
+                if let colon = bare.firstIndex(of: ":") {
+                    labelled = payeeIntroducers.contains(bare[...colon].lowercased())
+                    if !labelled { run.append(bare[bare.index(after: colon)...].lowercased()) }
+                    break
+                }
                 // A channel ("POS MAGAZIN ALFA card 4412") introduces the payee before it.
                 guard let first = bare.first, first.isUppercase || first.isNumber && bare.contains(where: \.isLetter),
                       !RulesExtractor.functionWords.contains(bare.lowercased()),
@@ -302,7 +311,7 @@ enum BankMessage {
                 back -= 1
             }
             // "at LUNA MART A/C x3344": a name the message introduces as the payee stays one.
-            if back >= 0, payeeIntroducers.contains(tokens[back].lowercased()) { continue }
+            if labelled || back >= 0 && payeeIntroducers.contains(tokens[back].lowercased()) { continue }
             words.formUnion(run)
         }
         return words
