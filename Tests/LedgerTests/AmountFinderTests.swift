@@ -107,7 +107,11 @@ import Testing
     @Test(arguments: ["Garage said the repair should run around 600", "Rent of 950 goes out on the 1st",
                       "Netflix will take 15.99 next week", "liste de courses : 6 oeufs, 1 kg de pommes, 2 baguettes",
                       "devolví la chaqueta, me reembolsaron 49,95", "Pocket money for the kids: 10 each",
-                      "Savings goal: put 200 aside every month", "Gift from grandma: 50", "Geschenk von Oma 20 €"])
+                      "Savings goal: put 200 aside every month", "Gift from grandma: 50", "Geschenk von Oma 20 €",
+                      "the plumber said it would cost about 250", "the fridge is on sale for 499, still thinking",
+                      "Kino-Gutschein 25 € geschenkt bekommen", "me regalaron un vale de 30 €",
+                      "on m'a offert 40 € pour mon anniversaire",
+                      "Your payment of NGN 5,000.00 to PRIMEWAVE ISP was not completed. No debit was made."])
     func estimatesListsAndGiftsAreNoExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note))
     }
@@ -601,6 +605,12 @@ import Testing
     func theCardsDigitsMarkABanksMessage(note: String, expected: String) {
         #expect(BankMessage.reads(note))
         #expect(RulesExtractor.introducedMerchant(in: note) == expected)
+    }
+
+    /// The sender that opens a message before its date, and a bank's short words for a transaction, are no payee (invented).
+    @Test func theSenderBeforeTheDateIsNoPayee() {
+        #expect(BankMessage.residualNames(in: "KESTREL 01/12 14:22 Purchase USD 12.00 NORTHWIND TEA; card x1234") == ["NORTHWIND TEA"])
+        #expect(RulesExtractor.introducedMerchant(in: "Info: Trx USD 12.00 Northwind Tea 01.12.26 card *1234") == "Northwind Tea")
     }
 
     @Test func cardsMaskedInTheMiddleAreACardsDigits() {

@@ -397,7 +397,14 @@ enum BankMessage {
             // Card digits ("Garanti BBVA: 1234 ile biten …") follow a sender too; an amount follows a payee.
             return first.isLetter || pieces[index + 1].wholeMatch(of: /\d{1,2}[.\/-]\d{1,2}[.\/-]\d{2,4}|\d{4}/) != nil
         }
-        for (pieceIndex, piece) in pieces.enumerated() {
+        // "KESTREL 01/12 14:22 Purchase …": up to three words in capitals that open the message before its
+        // date or time are the sender.
+        let dated = pieces.prefix(4).firstIndex { piece in
+            piece.wholeMatch(of: /\d{1,2}[.\/-]\d{1,2}(?:[.\/-]\d{2,4})?|\d{1,2}:\d{2}(?::\d{2})?/) != nil
+                || DateResolver.isDayRunIntoMonth(piece)
+        }
+        let senderEnd = dated.map { end in pieces[..<end].allSatisfy { $0.first?.isUppercase == true } ? end : 0 } ?? 0
+        for (pieceIndex, piece) in pieces.enumerated() where pieceIndex >= senderEnd {
             // "RU/MOSCOW/SHOP": the parts before the last slash are places.
             let token = piece.split(separator: "/", omittingEmptySubsequences: false).last ?? piece
             if token.count != piece.count { close(); afterCardWord = false }
@@ -572,6 +579,7 @@ enum BankMessage {
         "available", "kontostand", "kumb", "dear", "customer", "your", "you", "not", "otp", "sms", "block", "call", "ref", "txn",
         "transaction", "debited", "credited", "spent", "paid", "sent", "thank", "thanks", "regards", "team", "konto", "ihre",
         "dr", "cr", "sum", "user", "ref", "refno", "rrn", "umrn", "fee", "fees", "commission", "sd", "gd", "nd", "tk",
+        "trx", "trxn", "tranx", "info",
         // Mobile-money numbers of a shop ("Till 556677", "Paybill 400200").
         "till", "paybill",
     ])

@@ -329,7 +329,8 @@ enum ExpenseSignals {
         "not authorised", "not authorized", "wasn't authorised", "wasn't authorized", "not approved", "wasn't approved",
         "no autorizad", "non autorisé", "nicht autorisiert", "não autorizad",
         "couldn't be processed", "not processed", "unable to process", "was not successful", "não foi processad",
-        "no se pudo procesar", "n'a pas pu être", "could not be completed", "couldn't be completed", "not been debited",
+        "no se pudo procesar", "n'a pas pu être", "could not be completed", "couldn't be completed", "was not completed", "wasn't completed",
+        "has not been completed", "no debit was made", "not been debited",
         "was not debited", "wasn't debited", "not been charged", "no amount was deducted", "no money was taken",
         "voided", "has been voided", "anulada", "anulado",
         "zamítnut", "odmítnut", "zamietnut", "respins", "refuzat", "отказан", "odbijen", "одбијен", "απορρίφθηκε",
@@ -398,6 +399,8 @@ enum ExpenseSignals {
         "wordt afgeschreven", "va fi debitat", "va fi retras", "aura lieu", "overdrawn by",
         // Things only thought of: wish lists, comparisons, maybes.
         "wishlist", "wish list", "price check", "thinking about", "thinking of", "might get", "might buy", "considering",
+        "still thinking", "still deciding", "haven't decided", "not decided yet", "would cost", "would come to",
+        "would be about", "would be around", "said it would be", "costaría", "coûterait", "würde kosten", "costaria", "costerebbe",
         "might book", "might order", "might pay", "maybe get", "maybe buy", "maybe book", "planning to", "plan to buy",
         "want to buy", "going to buy", "going to book",
         // Not bought after all, or free: the figure is a price seen.
@@ -457,6 +460,9 @@ enum ExpenseSignals {
         "yatırıldı", "cash deposit", "from your savings", "between your accounts", "to current account",
         "to own account", "own account transfer", "to my savings", "to savings",
         // Money earned or given to the writer.
+        // Gifts to the writer ("Gutschein geschenkt bekommen", "me regalaron un vale").
+        "geschenkt bekommen", "geschenkt gekriegt", "me regalaron", "me regaló", "me han regalado", "m'a offert",
+        "m'ont offert", "mi ha regalato", "mi hanno regalato", "ganhei de presente", "me deu de presente",
         "interest earned", "earned interest", "bank interest", "got paid", "i was paid", "dividend", "winnings", "bonus paid", "bonus came", "bonus credited", "money from",
         "dinero de", "argent de", "geld von", "dinheiro de", "gagné", "ganhei", "gané", "gewonnen",
         "зачисление", "зачислено", "зачислен", "поступление", "поступил", "пополнение", "зарахування", "зараховано",
