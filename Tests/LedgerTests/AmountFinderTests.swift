@@ -599,6 +599,11 @@ import Testing
         ("Card x1234: USD 12.00 NORTHWIND TEA #4412 12/01", "NORTHWIND TEA #4412"),
         ("Card x1234 used for USD 12.00 at SQ *NORTHWIND TEA on 12/01", "SQ *NORTHWIND TEA"),
         ("Card x1234 used for USD 12.00 at WWW.NORTHWIND.COM on 12/01", "WWW.NORTHWIND.COM"),
+        // A card descriptor's city and state or country code after the name in capitals; a city alone is not taken.
+        ("A $61.75 purchase was made at PELLOW HARDWARE #0412, SPOKANE, WA on 12/01 with card ending 3390.",
+         "PELLOW HARDWARE #0412, SPOKANE, WA"),
+        ("Purchase approved: 27.30 CAD at MAPLEGROVE BAKERY, TORONTO ON. Card ****0091.", "MAPLEGROVE BAKERY, TORONTO ON"),
+        ("Card x1234 used at NORTHWIND, SEATTLE. Amount USD 12.00", "NORTHWIND"),
         // A payee's label glued to the name introduces it, even right before the card.
         ("Purchase USD 12.00 Merchant:NORTHWIND TEA Card x1234", "NORTHWIND TEA"),
     ])
@@ -611,6 +616,13 @@ import Testing
     @Test func theSenderBeforeTheDateIsNoPayee() {
         #expect(BankMessage.residualNames(in: "KESTREL 01/12 14:22 Purchase USD 12.00 NORTHWIND TEA; card x1234") == ["NORTHWIND TEA"])
         #expect(RulesExtractor.introducedMerchant(in: "Info: Trx USD 12.00 Northwind Tea 01.12.26 card *1234") == "Northwind Tea")
+    }
+
+    /// A masked card after the amount ("x7721") multiplies nothing.
+    @Test func aMaskedCardIsNoMultiplier() {
+        let note = "Orbank 01DEC 14:05 POS ZARIN HOME DECOR, LAGOS NG -NGN12,500.00 x7721"
+        #expect(AmountFinder.best(in: AmountFinder.candidates(in: note))?.amount.description == "12500.00")
+        #expect(AmountFinder.best(in: AmountFinder.candidates(in: "labels 0.02 x250"))?.amount.description == "5.00")
     }
 
     @Test func cardsMaskedInTheMiddleAreACardsDigits() {

@@ -482,8 +482,12 @@ enum AmountRoles {
         let lead = after.first == "per" || perUnit ? 2 : (after.first.map { ["pp", "each", "ea"].contains($0) } == true ? 1 : 0)
         if after.count > lead {
             let word = after[lead]
-            if word.count > 1, word.hasPrefix("x"), let factor = Int(word.dropFirst()) { return factor }
-            if ["x", "×", "*"].contains(word), after.count > lead + 1, let factor = Int(after[lead + 1]) { return factor }
+            // "x7721" after an amount is a masked card, not a multiplier of thousands.
+            if (2...4).contains(word.count), word.hasPrefix("x"), let factor = Int(word.dropFirst()) { return factor }
+            if ["x", "×", "*"].contains(word), after.count > lead + 1, (1...3).contains(after[lead + 1].count),
+               let factor = Int(after[lead + 1]) {
+                return factor
+            }
         }
         let before = tokens.before(range, 4)
         // "3 x 9.90", "4 lessons × $35", "2 large @ 11.50" (a price: "3 meals x 2 servings" is not one).

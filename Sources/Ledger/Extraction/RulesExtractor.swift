@@ -259,9 +259,36 @@ public enum RulesExtractor {
             if stripped != tokens[index] { break }
             index += 1
         }
+        // "at HOME GOODS STORE, AUSTIN, TX for …": a card descriptor's city and state after a name in capitals.
+        if bank, let last = words.last, isShouted(last) || last.hasPrefix("#"), index < tokens.count, tokens[index] == last + ",",
+           let place = cityAndState(tokens, from: index + 1) {
+            words[words.count - 1] = tokens[index]
+            words += place
+        }
         // "Mr. A Kumar K. Avl Bal" is "Mr. A Kumar K".
         if let last = words.last { words[words.count - 1] = String(BankMessage.withoutClosingFullStop(Substring(last))) }
         return words.isEmpty ? nil : words.joined(separator: " ")
+    }
+
+    /// "AUSTIN, TX", "TORONTO ON" at `tokens[start]`: up to three words in capitals, then a two-letter
+    /// state or country code in capitals that ends the run, as card descriptors write where the shop is.
+    private static func cityAndState(_ tokens: [String], from start: Int) -> [String]? {
+        func isCapitals(_ word: String) -> Bool { word.count >= 2 && word.allSatisfy { $0.isLetter && $0.isUppercase } }
+        var run: [String] = []
+        var index = start
+        while index < tokens.count, run.count < 4 {
+            let token = tokens[index]
+            let bare = token.trimming(".,;:)")
+            guard isCapitals(bare) else { break }
+            run.append(token)
+            index += 1
+            // A mark after a word other than a comma ends the run ("TORONTO ON.").
+            if bare != token, !token.hasSuffix(",") || bare.count == 2 { break }
+        }
+        // Only the city's last word may end in a comma ("SPOKANE, WA").
+        guard run.count >= 2, let code = run.last?.trimming(".,;:)"), code.count == 2,
+              run.dropLast(2).allSatisfy({ !$0.hasSuffix(",") }) else { return nil }
+        return run.dropLast() + [code]
     }
 
     private static func isCurrencyOrNumber(_ text: String) -> Bool {
