@@ -604,6 +604,13 @@ import Testing
          "PELLOW HARDWARE #0412, SPOKANE, WA"),
         ("Purchase approved: 27.30 CAD at MAPLEGROVE BAKERY, TORONTO ON. Card ****0091.", "MAPLEGROVE BAKERY, TORONTO ON"),
         ("Card x1234 used at NORTHWIND, SEATTLE. Amount USD 12.00", "NORTHWIND"),
+        // A company's form keeps its full stop inside and at the end of a name, not at the message's end;
+        // a web address in lower case is a name.
+        ("Card x1234 debited USD 12.00 for NORTHWIND CO. LTD", "NORTHWIND CO. LTD"),
+        ("Card x1234 debited USD 12.00 at NORTHWIND CO. on 01/12", "NORTHWIND CO."),
+        ("Notification: 45.90 PLN FRESZKA SP. Z O.O. 01.12 12:22 karta 4412", "FRESZKA SP. Z O.O."),
+        ("Your debit card ending 8812 was used for $45.12 at CITY MARKET 0442 DENVER CO.", "CITY MARKET 0442 DENVER CO"),
+        ("Card x1234 debited USD 12.00 at kestrel.in on 01/12", "kestrel.in"),
         // A payee's label glued to the name introduces it, even right before the card.
         ("Purchase USD 12.00 Merchant:NORTHWIND TEA Card x1234", "NORTHWIND TEA"),
     ])
@@ -631,7 +638,7 @@ import Testing
     }
 
     @Test func aWrittenNotesCardHasNoDigits() {
-        #expect(!BankMessage.writesCardDigits("paid by card at Casa Lucio 48.50"))
+        #expect(!BankMessage.writesCardDigits("paid by card at Trattoria Nube 48.50"))
         #expect(!BankMessage.writesCardDigits("gift card 25.00 for Ana"))
         #expect(!BankMessage.writesCardDigits("bus fare 2.90 x2"))
     }

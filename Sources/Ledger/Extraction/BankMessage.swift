@@ -160,8 +160,8 @@ enum BankMessage {
     }
 
     /// True when the message writes a card's or account's last digits, masked ("x4821", "*3321",
-    /// "..5512", "XX4412", "4232***0581", "AC12*****3456") or after the card's word ("Amex 1004", "debit ending 8812"): banks do, a
-    /// written note says "paid by card".
+    /// "..5512", "XX4412", "4232***0581", "AC12*****3456") or after the card's word ("Amex 1004",
+    /// "debit ending 8812"): banks do, a written note says "paid by card".
     static func writesCardDigits(_ note: String) -> Bool {
         note.contains(maskedDigits) || note.contains(cardAndDigits)
     }
@@ -503,15 +503,26 @@ enum BankMessage {
     /// The last word of a name without a sentence's full stop ("IP IVANOV I V." is "IP IVANOV I V"),
     /// a business word keeping its own ("ACME Co.").
     static func withoutClosingFullStop(_ word: Substring) -> Substring {
-        guard word.count > 1, word.hasSuffix("."), !businessAbbreviations.contains(word.dropLast().lowercased()) else { return word }
+        guard word.count > 1, word.hasSuffix("."), !isCompanyForm(word.dropLast()) else { return word }
         return word.dropLast()
+    }
+
+    /// Letters each with its full stop ("O.O.", "S.A.", "B.V."): a company's form, whole with its last stop.
+    private static func isInitialism(_ word: Substring) -> Bool {
+        let parts = word.dropLast().split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count >= 2 && parts.allSatisfy { (1...2).contains($0.count) && $0.allSatisfy(\.isLetter) }
     }
 
     /// A word whose full stop shortens it, inside a name: a title ("Mr."), a business word
     /// ("REST.", "Co.") or an initial ("V."); not a word that ends a sentence ("… CHOP BAR. Fee").
     static func isAbbreviation(_ word: Substring) -> Bool {
-        titles.contains(word.lowercased()) || businessAbbreviations.contains(word.lowercased())
+        titles.contains(word.lowercased()) || isCompanyForm(word)
             || (word.count <= 2 && word.allSatisfy(\.isUppercase) && !notNames.contains(word.lowercased()))
+    }
+
+    /// A company's form written short, before its full stop ("Co", "Ltd", "O.O"): the stop belongs to the name.
+    static func isCompanyForm(_ word: Substring) -> Bool {
+        businessAbbreviations.contains(word.lowercased()) || isInitialism(Substring(word + "."))
     }
 
     private static let titles: Set<String> = ["mr", "mrs", "ms", "dr", "st", "sr", "jr", "mt", "prof"]

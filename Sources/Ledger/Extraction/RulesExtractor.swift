@@ -162,8 +162,11 @@ public enum RulesExtractor {
                     break
                 }
                 guard isShouted(stripped) || inner else { break }
-                words.append(stripped)
-                if stripped != tokens[next] { break }
+                // A company's abbreviation keeps its full stop when the name goes on ("NORTHWIND CO. LTD").
+                let abbreviation = tokens[next] == stripped + "." && BankMessage.isAbbreviation(Substring(stripped))
+                    && next + 1 < tokens.count && isShouted(tokens[next + 1].trimming(",.;()"))
+                words.append(abbreviation ? tokens[next] : stripped)
+                if stripped != tokens[next] && !abbreviation { break }
                 next += 1
             }
             let name = words.joined(separator: " ")
@@ -249,17 +252,22 @@ public enum RulesExtractor {
                !BankMessage.notNames.contains(lowered) {
                 return stripped
             }
-            guard isName(stripped) || joins || storeNumber || processed else { break }
+            // A web address in lower case names the payee ("at kestrel.in on …").
+            let address = bank && words.isEmpty && stripped.wholeMatch(of: /[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.[a-z]{2,4}/) != nil
+            guard isName(stripped) || joins || storeNumber || processed || address else { break }
             // A title or abbreviation keeps its full stop when the name goes on ("Mr. Praveen", "REST. \"KVETKA\"").
+            // A company's form keeps it at the end of a name too ("NORTHWIND CO. on 01/12"), not at the message's
+            // end, where the stop is the sentence's ("… at CITY MARKET DENVER CO.").
             let abbreviation = token == stripped + "." && BankMessage.isAbbreviation(Substring(stripped))
-                && (next.first?.isUppercase == true || next.first == "\"")
+                && (next.first?.isUppercase == true || next.first == "\""
+                    || bank && !next.isEmpty && BankMessage.isCompanyForm(Substring(stripped)))
             if abbreviation { stripped = token }
             words.append(stripped)
             // Punctuation after a word ends the name ("Casa Lucio, 48.50").
             if stripped != tokens[index] { break }
             index += 1
         }
-        // "at HOME GOODS STORE, AUSTIN, TX for …": a card descriptor's city and state after a name in capitals.
+        // "at PELLOW HARDWARE, SPOKANE, WA on …": a card descriptor's city and state after a name in capitals.
         if bank, let last = words.last, isShouted(last) || last.hasPrefix("#"), index < tokens.count, tokens[index] == last + ",",
            let place = cityAndState(tokens, from: index + 1) {
             words[words.count - 1] = tokens[index]
@@ -270,7 +278,7 @@ public enum RulesExtractor {
         return words.isEmpty ? nil : words.joined(separator: " ")
     }
 
-    /// "AUSTIN, TX", "TORONTO ON" at `tokens[start]`: up to three words in capitals, then a two-letter
+    /// "SPOKANE, WA", "TORONTO ON" at `tokens[start]`: up to three words in capitals, then a two-letter
     /// state or country code in capitals that ends the run, as card descriptors write where the shop is.
     private static func cityAndState(_ tokens: [String], from start: Int) -> [String]? {
         func isCapitals(_ word: String) -> Bool { word.count >= 2 && word.allSatisfy { $0.isLetter && $0.isUppercase } }
