@@ -163,7 +163,14 @@ enum BankMessage {
     /// "..5512", "XX4412", "4232***0581", "AC12*****3456") or after the card's word ("Amex 1004",
     /// "debit ending 8812"): banks do, a written note says "paid by card".
     static func writesCardDigits(_ note: String) -> Bool {
-        note.contains(maskedDigits) || note.contains(cardAndDigits)
+        // Card digits are a run of three or more: a note without one is decided without the regexes
+        // (this runs for every written note).
+        var run = 0
+        let hasRun = note.utf8.contains { byte in
+            run = (0x30...0x39).contains(byte) ? run + 1 : 0
+            return run >= 3
+        }
+        return hasRun && (note.contains(maskedDigits) || note.contains(cardAndDigits))
     }
 
     nonisolated(unsafe) private static let maskedDigits = try! Regex(
@@ -400,8 +407,9 @@ enum BankMessage {
         // "KESTREL 01/12 14:22 Purchase …": up to three words in capitals that open the message before its
         // date or time are the sender.
         let dated = pieces.prefix(4).firstIndex { piece in
-            piece.wholeMatch(of: /\d{1,2}[.\/-]\d{1,2}(?:[.\/-]\d{2,4})?|\d{1,2}:\d{2}(?::\d{2})?/) != nil
-                || DateResolver.isDayRunIntoMonth(piece)
+            piece.first?.isASCIIDigit == true
+                && (piece.wholeMatch(of: /\d{1,2}[.\/-]\d{1,2}(?:[.\/-]\d{2,4})?|\d{1,2}:\d{2}(?::\d{2})?/) != nil
+                    || DateResolver.isDayRunIntoMonth(piece))
         }
         let senderEnd = dated.map { end in pieces[..<end].allSatisfy { $0.first?.isUppercase == true } ? end : 0 } ?? 0
         for (pieceIndex, piece) in pieces.enumerated() where pieceIndex >= senderEnd {

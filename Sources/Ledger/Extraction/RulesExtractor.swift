@@ -238,11 +238,11 @@ public enum RulesExtractor {
             let digits = marked ? stripped.dropFirst() : Substring(stripped)
             // "BRICO ALFA 45,00 RON": the number with its decimals is the amount, not a store's.
             // So is one before the sentence goes on or the date ("at BRISKMART 0456 for PHP 640", "FUEL 1207 12/01").
-            let sentenceGoesOn = functionWords.contains(next.lowercased()) || next.contains(/^\d{1,2}[\/.:-]\d{1,2}/)
+            func sentenceGoesOn() -> Bool { functionWords.contains(next.lowercased()) || next.contains(/^\d{1,2}[\/.:-]\d{1,2}/) }
             let storeNumber = bank && !words.isEmpty && (1...(marked ? 6 : 4)).contains(digits.count) && digits.allSatisfy(\.isNumber)
                 && !tokens[index].contains(/\d[.,]\d/)
                 && (marked || stripped == token && isShouted(next)
-                    || (endsName || stripped == token && sentenceGoesOn) && isShouted(words[words.count - 1]))
+                    || (endsName || stripped == token && sentenceGoesOn()) && isShouted(words[words.count - 1]))
             // A payment processor's prefix before the shop's name ("SQ *KESTREL CAFE").
             let processed = bank && words.count == 1 && isShouted(words[0]) && stripped.hasPrefix("*")
                 && isShouted(String(stripped.dropFirst()))
@@ -253,7 +253,8 @@ public enum RulesExtractor {
                 return stripped
             }
             // A web address in lower case names the payee ("at kestrel.in on …").
-            let address = bank && words.isEmpty && stripped.wholeMatch(of: /[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.[a-z]{2,4}/) != nil
+            let address = bank && words.isEmpty && stripped.first?.isLowercase == true && stripped.contains(".")
+                && stripped.wholeMatch(of: /[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.[a-z]{2,4}/) != nil
             guard isName(stripped) || joins || storeNumber || processed || address else { break }
             // A title or abbreviation keeps its full stop when the name goes on ("Mr. Praveen", "REST. \"KVETKA\"").
             // A company's form keeps it at the end of a name too ("NORTHWIND CO. on 01/12"), not at the message's
