@@ -76,6 +76,9 @@ struct MerchantSpansTests {
     @Test func aKnownBrandThenWhatWasBoughtIsTheBrand() {
         let found = spans("Decathlon Laufschuhe 59,99")
         #expect(found.contains("Decathlon") && !found.contains("Decathlon Laufschuhe"))
+        // The errand after a known brand is no part of its name either; a kind of shop is.
+        let errand = spans("Lidl Einkauf 23,15")
+        #expect(errand.contains("Lidl") && !errand.contains("Lidl Einkauf"))
         // Not a brand the lexicon knows: where the name ends is left to the model.
         #expect(spans("Kestrel Coffee 3.20").contains("Kestrel Coffee"))
     }

@@ -55,8 +55,10 @@ enum MerchantSpans {
         let lowered = span.lowercased()
         guard lowered.hasPrefix(brand + " ") else { return false }
         let tail = lowered.dropFirst(brand.count + 1).split(separator: " ").map { String($0).trimming(",.;:!?()") }
+        // The brand's errand too ("<brand> Einkauf", "<brand> weekly shop").
         return !tail.isEmpty && tail.allSatisfy { word in
-            CategoryRules.isKeyword(word) && !MerchantLexicon.places.contains(word) && !MerchantLexicon.businessKinds.contains(word)
+            (CategoryRules.isKeyword(word) || MerchantLexicon.isCommonWord(word))
+                && !MerchantLexicon.places.contains(word) && !MerchantLexicon.businessKinds.contains(word)
         }
     }
 
