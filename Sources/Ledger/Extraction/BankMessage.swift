@@ -302,7 +302,7 @@ enum BankMessage {
                 let word = tokens[back]
                 // Punctuation after a word ends what comes before it ("MC316. Balance", "…, Bank").
                 if let last = word.last, ",.;:!?)".contains(last) { break }
-                var bare = word.trimming(".,;:!?()\"'")
+                let bare = word.trimming(".,;:!?()\"'")
                 // A label glued to the name ("Merchant:NORTHWIND TEA Card x1234"): the name starts after its colon,
                 // and the label says whether the message introduces it as the payee.
                 if let colon = bare.firstIndex(of: ":") {
