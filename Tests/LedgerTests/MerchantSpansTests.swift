@@ -76,7 +76,7 @@ struct MerchantSpansTests {
     @Test func aKnownBrandThenWhatWasBoughtIsTheBrand() {
         let found = spans("Decathlon Laufschuhe 59,99")
         #expect(found.contains("Decathlon") && !found.contains("Decathlon Laufschuhe"))
-        // The errand after a known brand is no part of its name either; a kind of shop is.
+        // Nor the errand after a known brand.
         let errand = spans("Lidl Einkauf 23,15")
         #expect(errand.contains("Lidl") && !errand.contains("Lidl Einkauf"))
         // Not a brand the lexicon knows: where the name ends is left to the model.
@@ -279,9 +279,9 @@ struct MerchantSpansTests {
 
     /// The bank's own words and its dates are no payee for the model to copy (invented messages).
     @Test func aBankMessageOffersNoSpanOfItsWordsOrDates() {
-        let dated = spans("22Nov 0915:Remittance of PHP2,000.00 was deducted from your account. Avail bal:PHP9,100.00")
+        let dated = spans("Kestrel 22Nov 09:15 purchase USD 20.00 with card x1234. Avl bal USD 900.00")
         #expect(!dated.contains("22Nov"), "\(dated)")
-        let labelled = spans("Txn Rs.540.00 / On Lakeshore Bank Card 1234 / At NORTHWIND TEA / On 02-12")
+        let labelled = spans("Txn of INR 540.00 with card x1234 at NORTHWIND TEA, 02-12")
         #expect(!labelled.contains("Txn") && labelled.contains("NORTHWIND TEA"), "\(labelled)")
         // In a written note the same word may be a name.
         #expect(!MerchantSpans.isOnlyBanksWords("Northwind Tea") && MerchantSpans.isOnlyBanksWords("Avl Bal"))
