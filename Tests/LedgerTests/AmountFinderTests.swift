@@ -633,7 +633,7 @@ import Testing
     }
 
     @Test func cardsMaskedInTheMiddleAreACardsDigits() {
-        #expect(BankMessage.writesCardDigits("USD 9.99 KESTREL STREAM Card:5120***4471 Date:01.12.26"))
+        #expect(BankMessage.writesCardDigits("KES 450.00 paid with card 5120***4471 at KESTREL STREAM"))
         #expect(BankMessage.writesCardDigits("Your a/c AC12*****3456 was debited KES 200"))
     }
 

@@ -23,7 +23,7 @@ struct AmountCandidate: Equatable {
 /// Numbers are read with either decimal mark: "23,45" and "23.45" are 23.45; a group of three
 /// digits after a mark is thousands ("1.299" and "1,299" are 1299); with both marks the last one
 /// is the decimal mark ("1.299,00", "$1,299.00"). "12k" is 12000. Numbers that are parts of dates
-/// or times (3/11, 12:30, 2026-06-14), percentages, card or account digits (4232***0581, XX7441),
+/// or times (3/11, 12:30, 2026-06-14), percentages, card or account digits (5120***4471, XX7441),
 /// and figures after a balance, limit or former-price word ("Bal", "Avl Limit", "Saldo", "was")
 /// are not amounts. Arithmetic the note spells out adds a candidate: "45 + 5 tip", "41.25, plus 6
 /// tip", "2.90 x2", "2 shelves @ 29.99 each", "gave 50, got 12 back".

@@ -160,7 +160,7 @@ enum BankMessage {
     }
 
     /// True when the message writes a card's or account's last digits, masked ("x4821", "*3321",
-    /// "..5512", "XX4412", "4232***0581", "AC12*****3456") or after the card's word ("Amex 1004",
+    /// "..5512", "XX4412", "5120***4471", "AC12*****3456") or after the card's word ("Amex 1004",
     /// "debit ending 8812"): banks do, a written note says "paid by card".
     static func writesCardDigits(_ note: String) -> Bool {
         // Card digits are a run of three or more: a note without one is decided without the regexes

@@ -499,7 +499,7 @@ enum MerchantSpans {
             let halves = word.split(separator: "-")
             if halves.count == 2, halves.allSatisfy({ $0.count == 3 && $0.allSatisfy(\.isUppercase) }) { return false }
             let digits = word.filter(\.isNumber).count
-            // Amounts, dates and masked numbers ("48.50", "XX7441", "4232***0581") are not names.
+            // Amounts, dates and masked numbers ("48.50", "XX7441", "5120***4471") are not names.
             if digits >= 3 || (digits > 0 && word.contains(where: { ".,:/*".contains($0) })) { return false }
             let searchable = SearchableText(word.lowercased())
             // Masked digits ("XX7441", "4xxx1121", "XXXX"); "Maxx" is a name.
