@@ -286,7 +286,8 @@ enum BankMessage {
     static func payerSideWords(in note: String) -> Set<String> {
         // A line break ends a name: "Place: CAFE ROSSO / Card: *1234" names the card on a line of its own.
         note.split(whereSeparator: \.isNewline).reduce(into: Set<String>()) { words, line in
-            words.formUnion(payerSideWords(inLine: line.split(whereSeparator: \.isWhitespace).map(String.init)))
+            // Split as the payee search splits: after a label's colon ("Merchant:NORTHWIND TEA Card x1234").
+            words.formUnion(payerSideWords(inLine: RulesExtractor.tokens(String(line))))
         }
     }
 
@@ -297,19 +298,11 @@ enum BankMessage {
             && payerSideMarkers.contains(token.lowercased().trimming(".,;:!?()")) {
             var run: [String] = []
             var back = index - 1
-            var labelled = false
             while back >= 0, run.count < 3 {
                 let word = tokens[back]
                 // Punctuation after a word ends what comes before it ("MC316. Balance", "…, Bank").
                 if let last = word.last, ",.;:!?)".contains(last) { break }
                 let bare = word.trimming(".,;:!?()\"'")
-                // A label glued to the name ("Merchant:NORTHWIND TEA Card x1234"): the name starts after its colon,
-                // and the label says whether the message introduces it as the payee.
-                if let colon = bare.firstIndex(of: ":") {
-                    labelled = payeeIntroducers.contains(bare[...colon].lowercased())
-                    if !labelled { run.append(bare[bare.index(after: colon)...].lowercased()) }
-                    break
-                }
                 // A channel ("POS MAGAZIN ALFA card 4412") introduces the payee before it.
                 guard let first = bare.first, first.isUppercase || first.isNumber && bare.contains(where: \.isLetter),
                       !RulesExtractor.functionWords.contains(bare.lowercased()),
@@ -318,7 +311,7 @@ enum BankMessage {
                 back -= 1
             }
             // "at LUNA MART A/C x3344": a name the message introduces as the payee stays one.
-            if labelled || back >= 0 && payeeIntroducers.contains(tokens[back].lowercased()) { continue }
+            if back >= 0, payeeIntroducers.contains(tokens[back].lowercased()) { continue }
             words.formUnion(run)
         }
         return words
@@ -405,11 +398,10 @@ enum BankMessage {
             return first.isLetter || pieces[index + 1].wholeMatch(of: /\d{1,2}[.\/-]\d{1,2}[.\/-]\d{2,4}|\d{4}/) != nil
         }
         // "KESTREL 01/12 14:22 Purchase …": up to three words in capitals that open the message before its
-        // date or time are the sender.
+        // date are the sender (a time is no piece of its own here: the colon was spaced out above).
         let dated = pieces.prefix(4).firstIndex { piece in
             piece.first?.isASCIIDigit == true
-                && (piece.wholeMatch(of: /\d{1,2}[.\/-]\d{1,2}(?:[.\/-]\d{2,4})?|\d{1,2}:\d{2}(?::\d{2})?/) != nil
-                    || DateResolver.isDayRunIntoMonth(piece))
+                && (piece.wholeMatch(of: /\d{1,2}[.\/-]\d{1,2}(?:[.\/-]\d{2,4})?/) != nil || DateResolver.isDayRunIntoMonth(piece))
         }
         let senderEnd = dated.map { end in pieces[..<end].allSatisfy { $0.first?.isUppercase == true } ? end : 0 } ?? 0
         for (pieceIndex, piece) in pieces.enumerated() where pieceIndex >= senderEnd {

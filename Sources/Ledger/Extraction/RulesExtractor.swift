@@ -111,6 +111,11 @@ public enum RulesExtractor {
         return others.lazy.compactMap { $0 }.first(where: accept)
     }
 
+    /// A store's number written with "#" ("#221", "#00512"): up to six digits.
+    private static func isMarkedStoreNumber(_ token: String) -> Bool {
+        token.hasPrefix("#") && (1...6).contains(token.count - 1) && token.dropFirst().allSatisfy(\.isNumber)
+    }
+
     /// `name` as the note writes it, spaces included ("MARY  WANJIRU"), or nil when it is not there.
     static func exactly(_ name: String, in note: String) -> String? {
         let words = name.split(whereSeparator: \.isWhitespace)
@@ -157,7 +162,7 @@ public enum RulesExtractor {
                 let inner = !words.isEmpty && (1...4).contains(stripped.count) && stripped.allSatisfy(\.isNumber)
                     && stripped == tokens[next] && next + 1 < tokens.count && isShouted(tokens[next + 1].trimming(",.;()"))
                 // A store's number written with "#" ends the name ("HARBOR GAS #221 SEATTLE").
-                if !words.isEmpty, stripped.hasPrefix("#"), (1...6).contains(stripped.count - 1), stripped.dropFirst().allSatisfy(\.isNumber) {
+                if !words.isEmpty, isMarkedStoreNumber(stripped) {
                     words.append(stripped)
                     break
                 }
@@ -185,7 +190,7 @@ public enum RulesExtractor {
     }
 
     /// Words split at whitespace, and after a colon ("to:John" is "to:" "John").
-    private static func tokens(_ note: String) -> [String] {
+    static func tokens(_ note: String) -> [String] {
         note.split(whereSeparator: { $0.isWhitespace }).flatMap { token -> [String] in
             let parts = token.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.count == 2, !parts[1].isEmpty else { return [String(token)] }
@@ -234,12 +239,12 @@ public enum RulesExtractor {
                 index += 2
                 continue
             }
-            let marked = stripped.hasPrefix("#")
-            let digits = marked ? stripped.dropFirst() : Substring(stripped)
+            let marked = isMarkedStoreNumber(stripped)
+            let digits = stripped.hasPrefix("#") ? stripped.dropFirst() : Substring(stripped)
             // "BRICO ALFA 45,00 RON": the number with its decimals is the amount, not a store's.
             // So is one before the sentence goes on or the date ("at BRISKMART 0456 for PHP 640", "FUEL 1207 12/01").
             func sentenceGoesOn() -> Bool { functionWords.contains(next.lowercased()) || next.contains(/^\d{1,2}[\/.:-]\d{1,2}/) }
-            let storeNumber = bank && !words.isEmpty && (1...(marked ? 6 : 4)).contains(digits.count) && digits.allSatisfy(\.isNumber)
+            let storeNumber = bank && !words.isEmpty && (marked || (1...4).contains(digits.count) && digits.allSatisfy(\.isNumber))
                 && !tokens[index].contains(/\d[.,]\d/)
                 && (marked || stripped == token && isShouted(next)
                     || (endsName || stripped == token && sentenceGoesOn()) && isShouted(words[words.count - 1]))
