@@ -66,6 +66,9 @@ import Testing
         let trimmed = SpanGrammar.spans(of: "Bakin', then Smith & Co., paid", maxLength: nil)
         #expect(trimmed.contains("Bakin'") && trimmed.contains("Bakin"))
         #expect(trimmed.contains("Smith & Co.") && trimmed.contains("Smith & Co"))
+        // A name in brackets or quotes is offered without them, as is the word inside.
+        let bracketed = SpanGrammar.spans(of: "paid (Fenwick Tiling) and “Ode” 40", maxLength: nil)
+        #expect(bracketed.contains("Fenwick Tiling") && bracketed.contains("(Fenwick Tiling)") && bracketed.contains("Ode"))
         // Canonically equivalent spans are both offered, each with its own bytes.
         #expect(SpanGrammar.spans(of: "caf\u{e9} or cafe\u{301}", maxLength: nil).filter { $0.unicodeScalars.count <= 5 }.count == 3)
     }

@@ -24,6 +24,8 @@ import Testing
         ("cabin 2 nights x 95 plus 18 city tax", "208"),
         ("bike rental 8 per day for 5 days", "40"),
         ("a dozen eggs at 0.30 each", "3.60"),
+        // A price after a parking meter (a meter's own number has no decimals).
+        ("parking meter 2 x 1.75", "3.50"),
     ])
     func theRulesPickTheAmountPaid(note: String, expected: String) {
         let best = AmountFinder.best(in: AmountFinder.candidates(in: note))
@@ -154,6 +156,8 @@ import Testing
         ("Pagaste $4.990 a Panadería Sol con tu tarjeta terminada en 1111.", "Panadería Sol"),
         ("Din betalning på 89 kr till BLOMSTER HUSET har genomförts.", "BLOMSTER HUSET"),
         ("Betaling van EUR 12,30 aan Bakkerij Zon uitgevoerd.", "Bakkerij Zon"),
+        // A descriptor's channel abbreviations before the name, without a hyphen.
+        ("Acct:020**771 Amt:NGN2,500.00 DR Desc:POS/WEB PMT MAPLE LEAF STORES Bal:NGN31,000.00", "MAPLE LEAF STORES"),
     ])
     func payeesWhereNotesAndBankMessagesPutThem(note: String, expected: String) {
         #expect(RulesExtractor.introducedMerchant(in: note) == expected)
@@ -245,6 +249,9 @@ import Testing
         ("Your balance on card ending 4411 is USD 1,203.40, last purchase 12.00 USD", "12.00"),
         // A fee in any bank message is neither added nor the amount.
         ("Debit alert: NGN 4,500.00 POS purchase at CORNER MART. Fee NGN 50.00. Bal NGN 92,110.20", "4500.00"),
+        // A limit named after its figure; a limit labelling the next part's figure leaves this one.
+        ("Alert: A $41.20 card transaction to LARKIN DELI exceeded your $30.00 alert limit.", "41.20"),
+        ("Oplata 312,00 RUB; KOFEYNYA LIPA; Limit: 9 100,00 RUB", "312.00"),
     ])
     func theAmountPaidNotTheBalanceNorTheFee(note: String, expected: String) {
         #expect(amount(note) == expected)
@@ -264,6 +271,12 @@ import Testing
         "We have received your payment of $250.00 for your card ending 4411.",
         "Fixed deposit matured: Rs 10,450.00 credited to a/c XX4411.",
         "Tu pago de $ 35.000 a LUZ NORTE no pudo ser procesado.",
+        // Sent without accents, as SMS often are.
+        "Wplyw 2 400,00 PLN na rachunek *7710 od ADAM KOT.",
+        "Tranzactie respinsa: 52,00 RON la LIBRARIA VERDE.",
+        "Jovairas: 85 000 Ft erkezett a szamlajara.",
+        "Incasare 1.700,00 RON in contul RO49***7710.",
+        "Kod potwierdzenia transakcji 64,00 PLN: 558120",
     ])
     func moneyInCancelledHeldOrOnlyABalanceIsNoExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note), "\(note): \(AmountFinder.candidates(in: note).map(\.text))")

@@ -108,6 +108,11 @@ struct MerchantSpansTests {
         let hotel = spans("Hotel Ardent 2 nights with Paul 240")
         #expect(hotel.contains("Hotel Ardent") && !hotel.contains("Paul"))
         #expect(!spans("tolls on the A7 today 9.60").contains("A7"))
+        // After a business introduced by "at": "with the Okafors" are company.
+        let dinner = spans("dinner at Trattoria Sole with the Okafors, my share 41")
+        #expect(dinner.contains("Trattoria Sole") && !dinner.contains("Okafors"))
+        // A business named in brackets is offered without them.
+        #expect(spans("paid the tiler (Fenwick Tiling) 180").contains("Fenwick Tiling"))
         // Whom a booking was made with stays, when nothing else is named first.
         #expect(spans("Booked the flight with Kestrel Air 120").contains("Kestrel Air"))
         // "for me and Aiko": whom the tickets were for.

@@ -2,7 +2,8 @@
 ///
 /// Words are separated by whitespace; a span starts at a word and ends at a word, and may drop
 /// punctuation that trails its last word (`,.;:!?)` and closing quotes), so "Casa Lucio," offers
-/// "Casa Lucio". Spans are JSON-escaped, gathered in a trie and written as nested alternatives,
+/// "Casa Lucio", and a bracket or quote that opens its first word, so "(Fenwick Tiling)" offers
+/// "Fenwick Tiling". Spans are JSON-escaped, gathered in a trie and written as nested alternatives,
 /// so shared prefixes are matched once.
 enum SpanGrammar {
     /// The spans of `text`, each at most `maxLength` characters (default 80), longest first.
@@ -19,10 +20,12 @@ enum SpanGrammar {
                 // Without the punctuation of the sentence only, a closing apostrophe or full stop
                 // of the word itself stays ("Bakin'," → "Bakin'", "Smith & Co.," → "Smith & Co.").
                 let unpunctuated = trimmed(span, of: sentencePunctuation)
+                // Inside brackets or quotes: "(Fenwick Tiling)" → "Fenwick Tiling".
+                let unbracketed = String(shortened.drop(while: opening.contains))
                 // The trimmed span may fit where the whole one does not (fuzz finding); a longer
                 // span's trimmed form is longer still.
                 if shortened.count > limit { break }
-                for candidate in [span, unpunctuated, shortened] where !candidate.isEmpty && candidate.count <= limit
+                for candidate in [span, unpunctuated, shortened, unbracketed] where !candidate.isEmpty && candidate.count <= limit
                     && seen.insert(Array(candidate.utf8)).inserted {
                     spans.append(candidate)
                 }
@@ -41,6 +44,8 @@ enum SpanGrammar {
     }
 
     private static let trailing: Set<Character> = [",", ".", ";", ":", "!", "?", ")", "\"", "'", "”", "’"]
+
+    private static let opening: Set<Character> = ["(", "[", "\"", "“", "‘", "«", "„"]
 
     private static let sentencePunctuation: Set<Character> = [",", ";", ":", "!", "?"]
 

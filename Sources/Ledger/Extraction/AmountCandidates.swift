@@ -394,7 +394,10 @@ enum AmountFinder {
         if !number.hasDecimals && number.text.count >= 9 { return true }
         // A figure right after a balance/limit/reference word.
         // Identifier words right before the figure; balance and limit words up to three words before.
-        if wordsBefore(start, within: 16, lowered).suffix(2).contains(where: notAmountWords.contains) { return true }
+        // (A price after "meter" is a parking meter's, "parking meter 3.25"; its number has no decimals.)
+        if wordsBefore(start, within: 16, lowered).suffix(2).contains(where: { notAmountWords.contains($0) && !($0 == "meter" && number.hasDecimals) }) {
+            return true
+        }
         let recent = wordsBefore(start, within: 24, lowered).suffix(3)
         if RuleFamilies.active.contains(.balanceWords),
            holdsBalanceWords(recent)
@@ -407,10 +410,20 @@ enum AmountFinder {
             || inBankMessage && !number.hasDecimals && String(lowered[max(0, start - 3)..<start]).hasPrefix("tk") {
             return true
         }
+        // A bank's limit named after its figure, in the figure's part of the message ("exceeded your
+        // $25.00 alert limit", not "25.00 RUB; Limit: 900.00").
+        if inBankMessage, RuleFamilies.active.contains(.balanceWords),
+           lowered[end..<min(lowered.count, end + 20)].prefix(while: { !";|,:\n.".contains($0) })
+            .split(whereSeparator: { !$0.isLetter }).prefix(2).contains(where: { limitWords.contains(String($0)) }) {
+            return true
+        }
         // Nothing is paid as zero.
         if number.value == 0 { return true }
         return false
     }
+
+    /// A limit or threshold, in the languages of the balance words.
+    private static let limitWords: Set<String> = ["limit", "threshold", "limite", "límite", "limiet", "grenze", "limiit"]
 
     /// The words (no currency words) within `count` characters before `start`, in its part of the
     /// message: a ";", "|", "/", line break or full stop ends a part ("Card ending 4411. / A $30.98").

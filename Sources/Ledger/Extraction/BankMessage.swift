@@ -326,9 +326,20 @@ enum BankMessage {
                                                          "karte", "cuenta", "compte", "conta", "tarjeta", "carte", "cartão"]
 
     /// `name` without the channel a descriptor starts with, glued by a hyphen ("WEB PMT-SWIFTNET
-    /// DATA", "POS/WEB PURCHASE-KILIMANJARO FOODS"): the words before it are all the bank's.
+    /// DATA", "POS/WEB PURCHASE-KILIMANJARO FOODS"): the words before it are all the bank's; or
+    /// the channel's abbreviations before a name of two words or more ("WEB PMT LINDEN FOODS").
     static func withoutChannelPrefix(_ name: String) -> String {
-        guard let hyphen = name.firstIndex(of: "-"), hyphen != name.startIndex else { return name }
+        guard let hyphen = name.firstIndex(of: "-"), hyphen != name.startIndex else {
+            let words = name.split(separator: " ")
+            let channel = words.prefix { word in
+                word.lowercased().split(separator: "/").allSatisfy { channelWords.contains(String($0)) }
+            }
+            // A word alone that a shop's name may start with ("ONLINE", "WEB") stays.
+            let spelledOut: Set<String> = ["web", "online", "mob"]
+            guard channel.count >= 2 || channel.first.map({ !spelledOut.contains($0.lowercased()) }) == true,
+                  words.count - channel.count >= 2, words[channel.count].first?.isLetter == true else { return name }
+            return words.dropFirst(channel.count).joined(separator: " ")
+        }
         let prefix = name[..<hyphen].lowercased().split(whereSeparator: { $0 == " " || $0 == "/" })
         let rest = name[name.index(after: hyphen)...].trimming(" ")
         guard !prefix.isEmpty, prefix.allSatisfy({ channelWords.contains(String($0)) || notNames.contains(String($0)) }),

@@ -260,9 +260,12 @@ enum MerchantSpans {
                 found.insert(tokens[index])
             }
             // After a meal or an outing; or after anything once the note has named its business first
-            // ("Hotel Ardent 2 nights with Paul"); a brand the lexicon knows is never a companion.
+            // ("Hotel Ardent 2 nights with Paul") or introduced it ("dinner at Ardent with the Lees");
+            // a brand the lexicon knows is never a companion.
             guard ["with", "w/", "mit", "avec", "con", "com", "met"].contains(word), index > 0,
-                  outingWords.contains(lowered[index - 1]) || opensWithName && index > 1 else { continue }
+                  outingWords.contains(lowered[index - 1]) || opensWithName && index > 1
+                    || (0..<index - 1).contains(where: { placeIntroducers.contains(lowered[$0]) && tokens[$0 + 1].first?.isUppercase == true })
+            else { continue }
             // The names after it, past "the", joined by "and" or "&".
             var next = index + 1
             while next < tokens.count {
@@ -285,6 +288,9 @@ enum MerchantSpans {
     private static func words(of brands: [(Category, String)]) -> Set<String> {
         Set(brands.flatMap { $0.1.split(separator: " ").map(String.init) })
     }
+
+    /// Words that put a business's name after them ("at", "chez", "bei", "@").
+    private static let placeIntroducers: Set<String> = ["at", "@", "chez", "bei", "presso"]
 
     /// Meals, drinks and outings one has with somebody.
     private static let outingWords: Set<String> = [

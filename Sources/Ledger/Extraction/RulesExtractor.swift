@@ -379,7 +379,7 @@ enum ExpenseSignals {
         "elutasít", "sikertelen", "ถูกปฏิเสธ", "was reverted", "been reverted", "been reversed", "was reversed", "transaction reversed", "reverso", "reversión", "reversa", "storno",
         "mã otp", "mã xác thực", "mã xác nhận", "验证码", "驗證碼", "인증번호", "認証コード", "ワンタイムパスワード",
         "kod weryfikacyjny", "numer blik", "kod blik", "doğrulama kodu", "dogrulama kodu", "kode otp", "รหัส otp",
-        "cod de verificare", "ověřovací kód", "ellenőrző kód", "رمز التحقق", "код подтверждения",
+        "cod de verificare", "kod potwierdzenia", "ověřovací kód", "ellenőrző kód", "رمز التحقق", "код подтверждения",
         "не выполнена", "не выполнен", "не проведена", "не прошла", "неуспешно", "neuspeshno", "ошибка", "oshibka",
         "заблокирован", "відмова", "відхилено", "адмова", "ne vypolnena",
         // One-time codes sent before a payment is made.
@@ -514,7 +514,7 @@ enum ExpenseSignals {
         "收到", "转入", "入账", "到账", "存入", "입금", "入金", "รับเงิน", "เงินเข้า", "إيداع", "nhan tien", "nhận tiền",
         "recebimento", "mədaxil", "medaxil", "daxil oldu", "kirim", "orlogo",
         // Received or credited, in more of the languages banks write in.
-        "dikreditkan", "надійшло", "надійшов", "надійшла", "in entrata", "přišla platba", "λάβατε", "du har fått",
+        "dikreditkan", "încasare", "надійшло", "надійшов", "надійшла", "in entrata", "přišla platba", "λάβατε", "du har fått",
         "har fått", "modtaget", "modtog", "maksoi sinulle", "uplata od", "primili ste", "primljena uplata",
         "получихте", "получен превод", "შემოსავალი", "ienākošais", "ienākošs", "gauta įmoka", "gautas pervedimas",
         "se acreditará", "te acreditamos",
@@ -615,6 +615,31 @@ enum ExpenseSignals {
                                "oplata", "pokupka", "spisan", "bill payment", "payment of", "покупка", "оплата", "списан",
                                "harcama"]
 
+    /// The cue words of the tables above as banks send them over SMS, without accents ("wpływ" →
+    /// "wplyw", "échoué" → "echoue"), where that differs; five letters or more, matched as whole words.
+    private enum Folded {
+        // (Not the words that also give change back: "me devolvio 5" after paying.)
+        static let refundsAndFailures = folded(refunds.filter { !changePhrases.contains($0) } + failed)
+        static let notYet = folded(ExpenseSignals.notYet)
+        static let incoming = folded(ExpenseSignals.incoming)
+
+        private static func folded(_ cues: [String]) -> [String] {
+            let written = Set(cues)
+            return cues.map(withoutAccents).filter { cue in
+                !written.contains(cue) && cue.count >= 5 && cue.unicodeScalars.allSatisfy(\.isASCII)
+            }.uniqued()
+        }
+
+        /// Latin letters without their marks; the letters that are not a base letter and a mark too.
+        static func withoutAccents(_ text: String) -> String {
+            let letters: [Character: String] = ["ł": "l", "ı": "i", "ø": "o", "đ": "d", "ß": "ss", "æ": "ae", "œ": "oe"]
+            let plain = text.map { letters[$0] ?? String($0) }.joined()
+            return String(String.UnicodeScalarView(plain.decomposedStringWithCanonicalMapping.unicodeScalars.filter {
+                !(0x300...0x36F).contains($0.value)
+            }))
+        }
+    }
+
     /// - Parameter candidates: the note's amount candidates, when already found.
     static func isExpense(_ note: String, candidates: [AmountCandidate]? = nil) -> Bool {
         let candidates = candidates ?? AmountFinder.candidates(in: note)
@@ -635,11 +660,14 @@ enum ExpenseSignals {
         for table in [refundPhrases, failed, notes, heldOrDisputed] where table.contains(where: { text.contains($0) }) {
             return false
         }
+        // Messages sent without accents ("Wplyw", "Tranzactie respinsa"): the cue words folded, as whole words.
+        if Folded.refundsAndFailures.contains(where: { text.contains($0, wholeWord: true) }) { return false }
         // "paid the plumber 180 (quote was 200)", "hotel 240 (budget 300)": a figure in brackets set
         // beside the one paid compares it; its quote or budget is not this note's.
         let withoutAsides = lowered.replacing(Self.bracketedFigure, with: " ")
         let notYetText = withoutAsides != lowered && withoutAsides.contains(where: \.isNumber) ? SearchableText(withoutAsides) : text
-        if notYet.contains(where: { notYetText.contains($0) }) { return false }
+        if notYet.contains(where: { notYetText.contains($0) })
+            || Folded.notYet.contains(where: { notYetText.contains($0, wholeWord: true) }) { return false }
         if lowered.firstMatch(of: Self.cardBillPaid) != nil { return false }
         // "transferred to your account" is money in.
         let outgoing = SearchableText(lowered.replacing(Self.toTheWriter, with: ""))
@@ -659,7 +687,8 @@ enum ExpenseSignals {
         }
         // "owe Sam 20 for the tickets", "I owe the landlord 50": a debt, not paid yet.
         if !spends && !paidAndChange && (lowered.hasPrefix("owe ") || text.contains("i owe ") || text.contains("we owe ")) { return false }
-        if incoming.contains(where: { text.contains($0) }) && !spends { return false }
+        if (incoming.contains(where: { text.contains($0) }) || Folded.incoming.contains(where: { text.contains($0, wholeWord: true) }))
+            && !spends { return false }
         // "got 30 from Sam": money handed to the writer.
         if (lowered.firstMatch(of: Self.gotFrom).map { !Self.isChangeFromANote($0.range, in: lowered) } == true
             || lowered.firstMatch(of: Self.wonOrPaidIn) != nil
