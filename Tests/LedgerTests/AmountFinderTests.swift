@@ -26,6 +26,8 @@ import Testing
         ("a dozen eggs at 0.30 each", "3.60"),
         // A price after a parking meter (a meter's own number has no decimals).
         ("parking meter 2 x 1.75", "3.50"),
+        // A price before a plural is no count ("plus 2.10 sales tax").
+        ("lamp 24.99 plus 2.10 sales tax", "27.09"),
     ])
     func theRulesPickTheAmountPaid(note: String, expected: String) {
         let best = AmountFinder.best(in: AmountFinder.candidates(in: note))

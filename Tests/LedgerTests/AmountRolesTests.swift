@@ -241,7 +241,7 @@ import Testing
         "going up to the lake, fuel 52", "coffee 3.50, next time bring a cup",
         "ich habe das Essen für Papa bezahlt, 80 €", "Staylet charged my card 210 for the cabin", "Line 6 burger 12.50",
         // A note that starts with a noun that is also a verb names a thing.
-        "book 12.99", "order of fries 4.50", "Order total 45.00", "book for Ana's birthday 15", "pagué la cena de mi padre, 90 €", "j'ai payé le resto de ma mère, 64 €",
+        "book 12.99", "order of fries 4.50", "Order total 45.00", "book for Ana's birthday 15", "book club snacks 7.20", "pagué la cena de mi padre, 90 €", "j'ai payé le resto de ma mère, 64 €",
         // A message that opens with the balance but says what was spent.
         "Available balance INR 5,120.00 after Rs 240.00 spent at CAFE LUMA on card XX4411",
         // A quote or budget in brackets beside the figure paid; change got back from a note.

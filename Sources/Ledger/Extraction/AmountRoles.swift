@@ -235,10 +235,8 @@ enum AmountRoles {
         if before.suffix(2).contains(where: inside.contains) || after.prefix(2).contains(where: inside.contains) {
             return false
         }
-        // "+ 2 wines" counts wine, not money.
-        if let next = fullAfter.first, AmountFinder.countsThings(next, value: candidate.value) {
-            return false
-        }
+        // "+ 2 wines" counts wine, not money ("plus 3.30 sales tax" is money).
+        if countsThings(candidate, tokens) { return false }
         // "+" joins only what stands right beside it ("2 Semmeln + Tee 3,10" lists items).
         if before.last == "+" || before.suffix(3).contains(where: { $0 != "+" && addOnBefore.contains($0) }) { return true }
         // "6 € más" adds 6; "20 euro più 1,50" adds what follows.

@@ -870,9 +870,11 @@ enum ExpenseSignals {
         return words.isDisjoint(with: ["paid", "bought", "spent", "charged", "cost"])
     }
 
-    /// Words after "book", "order", "call" … that make it a noun ("order of fries", "book for Ana").
+    /// Words after "book", "order", "call" … that make it a noun ("order of fries", "book for Ana",
+    /// "book club wine 12").
     private static let nounFollowers: Set<String> = ["of", "for", "total", "number", "no", "confirmation", "confirmed", "credit",
-                                                     "placed", "arrived", "came", "was", "is", "charges", "fee"]
+                                                     "placed", "arrived", "came", "was", "is", "charges", "fee",
+                                                     "club", "shop", "store", "fair", "centre", "center"]
 
     /// True when "due" is followed by a day ("due Friday", "due Dec 3", "due tomorrow").
     private static func isDue(_ lowered: String) -> Bool {
