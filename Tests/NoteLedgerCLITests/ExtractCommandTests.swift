@@ -10,6 +10,14 @@ import Testing
         try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not JSON: \(line)")
     }
 
+    /// Words of the note, whole words, or the little words English joins them with ("Hotel stay in Berlin").
+    func madeOfTheNote(_ purpose: String, note: String) -> Bool {
+        let joining: Set<Substring> = ["in", "at", "to", "of", "on", "for", "and", "the", "a", "with", "by"]
+        return purpose.split(separator: " ").allSatisfy {
+            note.localizedCaseInsensitiveContains($0) || $0.count >= 4 || joining.contains($0)
+        }
+    }
+
     @Test func extractsTheReferenceNote() throws {
         let result = try runNoteLedger(["extract", note, "--received", "2026-11-20"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -20,8 +28,8 @@ import Testing
         #expect((expense["origin"] as? String)?.hasPrefix("model gemma-3-270m") == true)
     }
 
-    /// The same note through a real llama-server: the fields the in-process model reads from the
-    /// text (merchant, amount) agree, and the origin names the server's model and URL.
+    /// The same note through a real llama-server: the fields read from the text (merchant, amount)
+    /// and the calibrated category agree, and the origin names the server's model and URL.
     @Test func extractsThroughAnInferenceServer() async throws {
         let server = try await RunningServer()
         // `doctor` checks the server: what it runs and its slots; a server that is down is a problem it names.
@@ -42,7 +50,14 @@ import Testing
         #expect(served["amount"] as? String == inProcess["amount"] as? String)
         // The category is scored option by option and calibrated on the server too.
         #expect(served["category"] as? String == inProcess["category"] as? String)
-        #expect(served["purpose"] as? String == inProcess["purpose"] as? String)
+        // The purpose is free text, the first field generated: where two continuations are nearly
+        // tied, the server's batched arithmetic and the in-process one can pick differently
+        // ("Coffee" against "Coffee and croissant"), so both are held to what the grammar and
+        // the note promise, not to each other.
+        for purpose in [served["purpose"], inProcess["purpose"]] {
+            let purpose = try #require(purpose as? String)
+            #expect(!purpose.isEmpty && madeOfTheNote(purpose, note: note), "fragment in \(purpose)")
+        }
         #expect(served["origin"] as? String == "model gemma-3-270m-q4_k_m.gguf at \(server.url.absoluteString)")
     }
 
@@ -55,10 +70,7 @@ import Testing
         let purpose = try #require(try json(Substring(result.stdout.trimmingCharacters(in: .newlines)))["purpose"] as? String)
         let words = purpose.split(separator: " ")
         #expect(!words.isEmpty && !zip(words, words.dropFirst()).contains { $0 == $1 }, "repeated word in \(purpose)")
-        // Words of the note, whole words, or the little words English joins them with ("Hotel stay in Berlin").
-        let joining: Set<Substring> = ["in", "at", "to", "of", "on", "for", "and", "the", "a", "with", "by"]
-        #expect(words.allSatisfy { note.localizedCaseInsensitiveContains($0) || $0.count >= 4 || joining.contains($0) },
-                "fragment in \(purpose)")
+        #expect(madeOfTheNote(purpose, note: note), "fragment in \(purpose)")
         #expect(purpose == purpose.trimmingCharacters(in: .whitespaces))
     }
 
