@@ -9,7 +9,7 @@ another merchant, category or purpose than in-process (greedy decoding on both s
 
 usage: server-bench.py --server PATH --model GGUF [--bin PATH] [--eval DIR] [--set val] [--slots 1,2]
 """
-import argparse, os, subprocess, tempfile, time
+import argparse, json, os, subprocess, tempfile, time
 
 from benchlib import score, start_llama_server
 
