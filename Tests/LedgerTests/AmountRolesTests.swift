@@ -175,6 +175,10 @@ import Testing
         "nice lamp at the market for 45, didn't buy it", "the gym goes up to 39 in March", "payslip: 1,980 net",
         "Odile sent the 25 back for the cinema", "my sister is buying dinner, around 70", "put 150 to savings",
         "need to send Omar 18 for the pizza", "got a 15 voucher from the hotel",
+        // A loan named as such, and money moved between the writer's own accounts.
+        "loan to Petra 150 till payday", "préstamo a mi hermano 200, me lo devuelve el mes que viene",
+        "Darlehen an Jonas 500", "transfer between my own accounts 500", "Sparen: 100 aufs Tagesgeld",
+        "traspaso de 300 entre mis cuentas",
         // The same kinds in the notes' other languages.
         "Inés me devolvió los 12 € del cine", "la comida la pagó mi jefa, unos 60", "no olvidar pagar el gas, 48 €",
         "Wiebke hat mir 25 € zurückgezahlt", "Mama hat das Hotel bezahlt, 140 €", "Strom 70 € fällig am 3.",
@@ -250,6 +254,8 @@ import Testing
         // Look-alikes of the newer cues: a journey back, change after paying, lentils.
         "returned home by taxi, 22", "returned the rental car, fuel charge 35", "cab 30, the driver gave me 5 back",
         "lentils and rice 4.20", "the waiter asked me for a tip, left 5",
+        // Paying a loan off, and clothes ready to wear.
+        "car loan payment 312", "loan repayment to the bank 250", "prêt à porter dress 89 at Maison Lune",
     ])
     func isAnExpense(note: String) {
         #expect(ExpenseSignals.isExpense(note), "\(note)")

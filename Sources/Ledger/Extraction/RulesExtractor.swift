@@ -820,20 +820,22 @@ enum ExpenseSignals {
     /// "won 50 at the quiz", "paid in: 1,000": money coming to the writer.
     nonisolated(unsafe) private static let wonOrPaidIn = /\b(?:won\s+\S{0,3}\d|paid\s+in\s*:)/
 
-    /// Money moved to the writer's own savings, pot or card account, or cash paid into a wallet.
     /// "found 10 in my old coat", "lost a 20 note": money found or lost, not paid.
     nonisolated(unsafe) private static let foundOrLost = /\b(?:found|lost)\s+(?:a\s+)?[$€£]?\d/
     /// "put 100 into the holiday jar": money put aside.
     /// "holiday fund: put 50 in this week": the same with the savings named first.
     nonisolated(unsafe) private static let putIntoSavings = /\bput\s+[^.;\n]{0,20}\b(?:in|into)\s+(?:the|my|our)\s+(?:[\w-]+\s+){0,2}(?:jar|piggy bank|pot|savings|kitty)\b|\b(?:fund|savings|jar|piggy bank|kitty)\s*:?\s*(?:put|added|saved)\s+(?:in\s+|away\s+)?\S{0,3}\d/
     /// "lent Marco 40", "loaned my brother 200": money that comes back, not spent ("lent me" is money in).
-    nonisolated(unsafe) private static let lentOut = /(?:^|[^\w])(?:lent|loaned|prêté|presté|emprestei|prestato)\s+(?!me\b)/
+    /// "préstamo a mi hermano 200", "loan to Sam": the same, named as a loan to someone (not "loan payment").
+    nonisolated(unsafe) private static let lentOut = /(?:^|[^\w])(?:(?:lent|loaned|prêté|presté|emprestei|prestato)\s+(?!me\b)|(?:loan|préstamo|prestamo|prêt|darlehen|prestito|empréstimo|emprestimo)\s+(?:to|a|à|an|ao|para)\s+(?!porter\b))/
     /// "the shop gave me 20 back": money handed to the writer, not change when it is the note's only figure.
     nonisolated(unsafe) private static let gaveMeBack = /\b(?:gave|give|gives|paid|sent|handed|refunded)\s+(?:me|us)\s+(?:back\s+)?\S{0,3}\d[\d.,]*\s*\S{0,4}\s*(?:back\b)?/
     /// "returned home", "returned from Lisbon", "returned the rental car": a journey, not goods taken back.
     nonisolated(unsafe) private static let journeyReturn = /\breturned\s+(?:home|from|back home|the\s+(?:rental|hire|hired|rented)\b)/
+    /// Money moved to the writer's own savings, pot or card account, between their own accounts
+    /// ("aufs Tagesgeld", "entre mis cuentas"), or cash paid into a wallet.
     nonisolated(unsafe) private static let ownAccounts =
-        /\btop(?:ped)?[- ]?up\b(?:[^.;\n]|\.\d){0,40}\b(?:to|into|on)\s+(?:your|my)\s+(?:[\w-]+\s+){0,2}(?:card|wallet|account|balance)\b|\b(?:to|into|towards)\s+(?:your|my|own)\s+(?:[\w-]+\s+){0,2}(?:savings|pot|vault)\b|\bpayment\b(?:[^.;\n]|\.\d){0,40}\b(?:to|towards)\s+your\s+(?:\w+\s+){0,2}credit card\b|\bcash[- ]in\s*(?::|of\b|from\b|[^\s\w]{0,2}\s*[a-z]{0,3}\s?\d)/
+        /\btop(?:ped)?[- ]?up\b(?:[^.;\n]|\.\d){0,40}\b(?:to|into|on)\s+(?:your|my)\s+(?:[\w-]+\s+){0,2}(?:card|wallet|account|balance)\b|\b(?:to|into|towards)\s+(?:your|my|own)\s+(?:[\w-]+\s+){0,2}(?:savings|pot|vault)\b|\bbetween\s+(?:my|your|our)\s+(?:own\s+)?accounts\b|\b(?:aufs|auf das|auf mein|auf meinen)\s+(?:sparkonto|tagesgeld|tagesgeldkonto|sparbuch)\b|\b(?:zwischen meinen konten|entre mis cuentas|entre mes comptes|tra i miei conti)\b|\bpayment\b(?:[^.;\n]|\.\d){0,40}\b(?:to|towards)\s+your\s+(?:\w+\s+){0,2}credit card\b|\bcash[- ]in\s*(?::|of\b|from\b|[^\s\w]{0,2}\s*[a-z]{0,3}\s?\d)/
 
     /// "We have received your payment of $250.00 for your card ending 4411": the card's bill paid.
     nonisolated(unsafe) static let cardBillPaid = /received your payment\b(?:[^.;\n]|\.\d){0,40}?\b(?:for|towards|to)\s+your\s+(?:credit\s+)?card\b/
