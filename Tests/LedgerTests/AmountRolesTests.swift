@@ -177,7 +177,7 @@ import Testing
         "need to send Omar 18 for the pizza", "got a 15 voucher from the hotel",
         // A loan named as such, and money moved between the writer's own accounts.
         "loan to Petra 150 till payday", "préstamo a mi hermano 200, me lo devuelve el mes que viene",
-        "Darlehen an Jonas 500", "transfer between my own accounts 500", "Sparen: 100 aufs Tagesgeld",
+        "Darlehen an Henrike 500", "transfer between my own accounts 500", "Sparen: 100 aufs Tagesgeld",
         "traspaso de 300 entre mis cuentas",
         // The same kinds in the notes' other languages.
         "Inés me devolvió los 12 € del cine", "la comida la pagó mi jefa, unos 60", "no olvidar pagar el gas, 48 €",
