@@ -256,6 +256,7 @@ import Testing
         "lentils and rice 4.20", "the waiter asked me for a tip, left 5",
         // Paying a loan off, and clothes ready to wear.
         "car loan payment 312", "loan repayment to the bank 250", "prêt à porter dress 89 at Maison Lune",
+        "cuota del préstamo a 12 meses, 250 €",
     ])
     func isAnExpense(note: String) {
         #expect(ExpenseSignals.isExpense(note), "\(note)")

@@ -826,8 +826,9 @@ enum ExpenseSignals {
     /// "holiday fund: put 50 in this week": the same with the savings named first.
     nonisolated(unsafe) private static let putIntoSavings = /\bput\s+[^.;\n]{0,20}\b(?:in|into)\s+(?:the|my|our)\s+(?:[\w-]+\s+){0,2}(?:jar|piggy bank|pot|savings|kitty)\b|\b(?:fund|savings|jar|piggy bank|kitty)\s*:?\s*(?:put|added|saved)\s+(?:in\s+|away\s+)?\S{0,3}\d/
     /// "lent Marco 40", "loaned my brother 200": money that comes back, not spent ("lent me" is money in).
-    /// "préstamo a mi hermano 200", "loan to Sam": the same, named as a loan to someone (not "loan payment").
-    nonisolated(unsafe) private static let lentOut = /(?:^|[^\w])(?:(?:lent|loaned|prêté|presté|emprestei|prestato)\s+(?!me\b)|(?:loan|préstamo|prestamo|prêt|darlehen|prestito|empréstimo|emprestimo)\s+(?:to|a|à|an|ao|para)\s+(?!porter\b))/
+    /// "préstamo a mi hermano 200", "loan to Sam": the same, named as a loan to someone (not "loan
+    /// payment", "préstamo a 12 meses", "préstamo a plazo").
+    nonisolated(unsafe) private static let lentOut = /(?:^|[^\w])(?:(?:lent|loaned|prêté|presté|emprestei|prestato)\s+(?!me\b)|(?:loan|préstamo|prestamo|prêt|darlehen|prestito|empréstimo|emprestimo)\s+(?:to|a|à|an|ao|para)\s+(?!porter\b|plazos?\b|prazo\b|tasa\b|taxa\b|term\b)(?=\p{L}))/
     /// "the shop gave me 20 back": money handed to the writer, not change when it is the note's only figure.
     nonisolated(unsafe) private static let gaveMeBack = /\b(?:gave|give|gives|paid|sent|handed|refunded)\s+(?:me|us)\s+(?:back\s+)?\S{0,3}\d[\d.,]*\s*\S{0,4}\s*(?:back\b)?/
     /// "returned home", "returned from Lisbon", "returned the rental car": a journey, not goods taken back.
