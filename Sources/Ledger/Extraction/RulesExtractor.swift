@@ -498,7 +498,7 @@ enum ExpenseSignals {
         "into savings", "sold my", "sold the", "sold our", "vendí", "j'ai vendu", "verkauft", "vendi",
         "venmo'd me", "zelle'd me", "zelled me", "paypal'd me", "e-transferred me", "lent me",
         "recibiste", "has recibido", "te enviaron", "te transfirieron", "para girişi", "gelen havale", "gelen eft",
-        "yatırıldı", "cash deposit", "from your savings", "between your accounts", "to current account",
+        "yatırıldı", "cash deposit", "from your savings", "to current account",
         "to own account", "own account transfer", "to my savings", "to savings",
         // Money earned or given to the writer.
         // Gifts to the writer ("Gutschein geschenkt bekommen", "me regalaron un vale").
