@@ -16,6 +16,7 @@ public final class LlamaLanguageModel: LanguageModel, @unchecked Sendable {
     public let model: LlamaModel
     /// How many requests decode at once.
     public let parallelRequests: Int
+    public let numericSettings: String
     /// Decoders not in use; taken and returned under `poolLock`.
     private var pool: [LlamaDecoder]
     private let poolLock = NSLock()
@@ -43,6 +44,7 @@ public final class LlamaLanguageModel: LanguageModel, @unchecked Sendable {
             }
             model = loaded
             self.parallelRequests = count
+            numericSettings = "threads \(threadsEach)"
             contextTokens = decoders[0].context.contextLength
             pool = decoders
             free = DispatchSemaphore(value: count)

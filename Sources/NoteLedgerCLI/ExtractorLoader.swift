@@ -107,7 +107,8 @@ enum ExtractorLoader {
                 parallelRequests: Int(environment["NOTELEDGER_PARALLEL"] ?? "") ?? (batch ? batchParallelRequests(threads: threads) : 1),
                 digestCache: URL(fileURLWithPath: configuration.cacheDirectory).appendingPathComponent("model-digests"),
                 promptCache: URL(fileURLWithPath: configuration.cacheDirectory).appendingPathComponent("prompt-cache"))
-            return ExpenseExtractor(model: model)
+            return ExpenseExtractor(model: model, calibrationCache: URL(fileURLWithPath: configuration.cacheDirectory)
+                .appendingPathComponent("calibration"))
         } catch {
             console.err("""
                 noteledger: \(error)

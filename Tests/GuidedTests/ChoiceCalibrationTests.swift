@@ -106,4 +106,19 @@ import Testing
         #expect(grammar(Array(#" {"name": "Dawn"#.utf8)) == nil, "inside a value")
         #expect(grammar(Array(#" {"name": "x, \"size\":"#.utf8)) == nil, "the key inside a string is text, not structure")
     }
+
+    /// Priors kept between runs read back as they were measured; anything else is no priors.
+    @Test func priorsSurviveTheirJSON() throws {
+        let priors: [String: [[UInt8]: Double]] = [
+            "category": [Array(#" "food""#.utf8): 0.2881563424334424, Array(#" "other""#.utf8): 0.5050245672630499,
+                         Array(#" "travel""#.utf8): 0.2068191],
+            "mood": [Array(#" "calm""#.utf8): 1.0 / 3, Array(#" "ünruhig""#.utf8): 2.0 / 3],
+        ]
+        let kept = ChoiceCalibration(priors: priors)
+        #expect(ChoiceCalibration(json: kept.json) == kept)
+        for damaged in ["", "not json", "[]", "{}", #"{"category": {}}"#, #"{"category": {"food": "high"}}"#,
+                        #"{"category": {"food": 1.5}}"#, #"{"category": {"food": -0.1}}"#] {
+            #expect(ChoiceCalibration(json: Data(damaged.utf8)) == nil, "\(damaged)")
+        }
+    }
 }

@@ -20,6 +20,44 @@ import Testing
         #expect((expense["origin"] as? String)?.hasPrefix("model gemma-3-270m") == true)
     }
 
+    /// The category priors are measured once per model, prompt and thread count and kept in the
+    /// cache folder: the next run reads them and answers the same; a damaged file is measured
+    /// again and replaced; another thread count has its own file.
+    @Test func keepsTheCategoryPriorsBetweenRuns() throws {
+        let cache = try TemporaryDirectory()
+        let folder = cache.url.appendingPathComponent("noteledger/calibration")
+        func run(threads: Int) throws -> String {
+            let result = try runNoteLedger(["extract", note, "--received", "2026-11-20"], environment: [
+                "XDG_CACHE_HOME": cache.url.path, "NOTELEDGER_MODEL": TestEnvironment.modelURL.path,
+                "NOTELEDGER_THREADS": "\(threads)",
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout
+        }
+        func files() throws -> [URL] {
+            try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+                .filter { $0.pathExtension == "json" }
+        }
+        // The first run also keeps the prompt's KV cache, which later runs load: measured after that.
+        _ = try run(threads: 2)
+        try FileManager.default.removeItem(at: folder)
+        let measured = try run(threads: 2)
+        let kept = try #require(try files().first)
+        #expect(try files().count == 1)
+        let table = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: kept)) as? [String: [String: Double]])
+        let category = try #require(table["category"])
+        #expect(Set(category.keys.map { $0.filter(\.isLetter) }) == ["food", "travel", "shopping", "other"], "\(category)")
+        #expect(abs(category.values.reduce(0, +) - 1) < 1e-9)
+        let written = try Data(contentsOf: kept)
+        #expect(try run(threads: 2) == measured)
+        #expect(try Data(contentsOf: kept) == written)
+        try Data("{\"category\": 7".utf8).write(to: kept)
+        #expect(try run(threads: 2) == measured)
+        #expect(try Data(contentsOf: kept) == written)
+        _ = try run(threads: 1)
+        #expect(try files().count == 2)
+    }
+
     /// The same note through a real llama-server: the fields read from the text (merchant, amount)
     /// and the calibrated category agree, and the origin names the server's model and URL.
     @Test func extractsThroughAnInferenceServer() async throws {

@@ -82,6 +82,31 @@ public struct ChoiceCalibration: Sendable, Equatable {
         return ChoiceCalibration(priors: priors)
     }
 
+    // MARK: - Keeping priors between runs
+
+    /// The priors as JSON (`{"path": {"option text": probability}}`), for `init?(json:)`; each
+    /// probability reads back as the same Double.
+    /// Evidence is per input and is not kept.
+    public var json: Data {
+        let table = priors.mapValues { options in
+            Dictionary(uniqueKeysWithValues: options.map { (String(decoding: $0.key, as: UTF8.self), $0.value) })
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(table)) ?? Data("{}".utf8)
+    }
+
+    /// Priors read back from `json`; nil when the data is not such a table of probabilities.
+    public init?(json: Data) {
+        // JSONDecoder reads a number back to the same Double (JSONSerialization may not, in the last digit).
+        guard let table = try? JSONDecoder().decode([String: [String: Double]].self, from: json), !table.isEmpty,
+              table.values.allSatisfy({ !$0.isEmpty && $0.values.allSatisfy { $0.isFinite && $0 >= 0 && $0 <= 1 } })
+        else { return nil }
+        self.init(priors: table.mapValues { options in
+            Dictionary(uniqueKeysWithValues: options.map { (Array($0.key.utf8), $0.value) })
+        })
+    }
+
     /// log softmax over `scores`.
     public static func normalised(_ scores: [Double]) -> [Double] {
         guard let top = scores.max(), top.isFinite else { return scores }

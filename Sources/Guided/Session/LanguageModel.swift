@@ -128,6 +128,9 @@ public protocol LanguageModel: Sendable {
     var identity: ModelIdentity { get }
     /// How many requests it runs at once; more wait their turn.
     var parallelRequests: Int { get }
+    /// Settings besides the weights that change the model's numbers in their last digits, and so
+    /// can tip a near-tie (a CPU run's thread count); empty when none are known.
+    var numericSettings: String { get }
 
     /// Generates a continuation of the request's prompt that its grammar admits, piece by piece.
     /// At a choice point (`request.choicePoint`), a model that supports it scores each option by
@@ -140,4 +143,5 @@ public protocol LanguageModel: Sendable {
 
 extension LanguageModel {
     public var parallelRequests: Int { 1 }
+    public var numericSettings: String { "" }
 }

@@ -82,13 +82,35 @@ public final class LanguageModelSession: Sendable {
                              calibration: calibration, onSnapshot: onSnapshot)
     }
 
+    /// The inputs `calibrate` measures by default.
+    public static let contentFreeInputs = ["N/A", "", "[blank]"]
+
+    /// Everything `calibrate` with these arguments depends on, as text: the model's name and
+    /// sha256 and numeric settings (a near-tie in a content-free output falls another way with
+    /// another thread count), and per content-free input the prompt and the grammar. Equal texts give equal
+    /// priors, so a client may keep the priors under (a digest of) it. Nil when the model does not
+    /// say which weights it runs (an inference server reports no sha256): then nothing can be kept.
+    public func calibrationFingerprint<Content: Generable>(
+        generating type: Content.Type = Content.self, schema: ((String) -> GenerationSchema)? = nil,
+        contentFree: [String] = contentFreeInputs, options: GenerationOptions = GenerationOptions()
+    ) -> String? {
+        let identity = model.identity
+        guard identity.sha256.count == 64, identity.sha256.allSatisfy(\.isHexDigit) else { return nil }
+        var text = "calibration 1\nmodel \(identity.name) \(identity.sha256) \(model.numericSettings)\noptions \(options)\n"
+        for input in contentFree {
+            guard let grammar = try? grammar(for: schema?(input) ?? Content.generationSchema) else { return nil }
+            text += "prompt \(prompt(for: input).utf8.count)\n\(prompt(for: input))\ngrammar \(grammar.text.utf8.count)\n\(grammar.text)\n"
+        }
+        return text
+    }
+
     /// Measures the model's preference among the options of every closed choice in `schema` for
     /// inputs that say nothing (`contentFree`), to be divided out (`ChoiceCalibration`).
     /// - Parameter schema: the run-time schema for an input, when requests use one.
     /// - Throws: `GenerationError`.
     public func calibrate<Content: Generable>(
         generating type: Content.Type = Content.self, schema: ((String) -> GenerationSchema)? = nil,
-        contentFree: [String] = ["N/A", "", "[blank]"], options: GenerationOptions = GenerationOptions()
+        contentFree: [String] = contentFreeInputs, options: GenerationOptions = GenerationOptions()
     ) async throws -> ChoiceCalibration {
         try claim()
         defer { release() }

@@ -1,4 +1,5 @@
 import Foundation
+import Digest
 import Guided
 import Synchronization
 
@@ -57,10 +58,18 @@ public final class ExpenseExtractor: Sendable {
     /// first extractions wait for the same measurement.
     private let calibration = Mutex<Task<ChoiceCalibration, Never>?>(nil)
 
-    /// - Parameter model: the language model; nil for rules only. Concurrent `extract` calls run
-    ///   as many at once as the model takes.
-    public init(model: (any LanguageModel)?) {
+    /// Where the measured priors are kept between runs, one file per model and prompt (nil: each
+    /// extractor measures them).
+    private let calibrationCache: URL?
+
+    /// - Parameters:
+    ///   - model: the language model; nil for rules only. Concurrent `extract` calls run as many at
+    ///     once as the model takes.
+    ///   - calibrationCache: a directory where the category priors are kept, so a run whose model
+    ///     and prompt were measured before starts without measuring (~1 s on 2 cores).
+    public init(model: (any LanguageModel)?, calibrationCache: URL? = nil) {
         self.model = model
+        self.calibrationCache = calibrationCache
     }
 
     /// True when a model is in use.
@@ -88,16 +97,39 @@ public final class ExpenseExtractor: Sendable {
         let session = session(model)
         let task = calibration.withLock { task in
             if let task { return task }
+            let cache = calibrationCache
             let measuring = Task {
-                (try? await session.calibrate(
-                    generating: ModelExpense.self,
-                    schema: { ModelExpense.schema(for: $0, amounts: [], merchant: .model) },
-                    options: GenerationOptions(maximumTokens: 64))) ?? .none
+                let schema = { (input: String) in ModelExpense.schema(for: input, amounts: [], merchant: .model) }
+                let options = GenerationOptions(maximumTokens: 64)
+                let file = cache.flatMap { directory in
+                    session.calibrationFingerprint(generating: ModelExpense.self, schema: schema, options: options).map {
+                        directory.appendingPathComponent("\(SHA256.hex(of: $0).prefix(32)).json")
+                    }
+                }
+                if let file, let data = try? Data(contentsOf: file), let kept = ChoiceCalibration(json: data) {
+                    return kept
+                }
+                guard let measured = try? await session.calibrate(generating: ModelExpense.self, schema: schema, options: options)
+                else { return ChoiceCalibration.none }
+                if let file { Self.keep(measured, at: file) }
+                return measured
             }
             task = measuring
             return measuring
         }
         return await task.value
+    }
+
+    /// Writes the priors next to the file's final name, then renames it into place, so a reader
+    /// never sees half a file; a failure only costs the next run the measurement.
+    private static func keep(_ calibration: ChoiceCalibration, at file: URL) {
+        let directory = file.deletingLastPathComponent()
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let partial = directory.appendingPathComponent(file.lastPathComponent + ".\(UUID().uuidString).partial")
+        if (try? calibration.json.write(to: partial)) != nil {
+            _ = rename(partial.path, file.path)
+        }
+        try? FileManager.default.removeItem(at: partial)
     }
 
     /// Extracts the expense from `note`. Never fails: a model failure falls back to the rules,
