@@ -99,7 +99,8 @@ public final class LanguageModelSession: Sendable {
         var text = "calibration 1\nmodel \(identity.name) \(identity.sha256) \(model.numericSettings)\noptions \(options)\n"
         for input in contentFree {
             guard let grammar = try? grammar(for: schema?(input) ?? Content.generationSchema) else { return nil }
-            text += "prompt \(prompt(for: input).utf8.count)\n\(prompt(for: input))\ngrammar \(grammar.text.utf8.count)\n\(grammar.text)\n"
+            let prompt = prompt(for: input)
+            text += "prompt \(prompt.utf8.count)\n\(prompt)\ngrammar \(grammar.text.utf8.count)\n\(grammar.text)\n"
         }
         return text
     }

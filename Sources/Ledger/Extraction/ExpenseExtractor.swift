@@ -111,25 +111,18 @@ public final class ExpenseExtractor: Sendable {
                 }
                 guard let measured = try? await session.calibrate(generating: ModelExpense.self, schema: schema, options: options)
                 else { return ChoiceCalibration.none }
-                if let file { Self.keep(measured, at: file) }
+                // Foundation writes beside the file and renames it into place: a reader never sees half
+                // a file, and a failure only costs the next run the measurement.
+                if let file {
+                    try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try? measured.json.write(to: file, options: .atomic)
+                }
                 return measured
             }
             task = measuring
             return measuring
         }
         return await task.value
-    }
-
-    /// Writes the priors next to the file's final name, then renames it into place, so a reader
-    /// never sees half a file; a failure only costs the next run the measurement.
-    private static func keep(_ calibration: ChoiceCalibration, at file: URL) {
-        let directory = file.deletingLastPathComponent()
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let partial = directory.appendingPathComponent(file.lastPathComponent + ".\(UUID().uuidString).partial")
-        if (try? calibration.json.write(to: partial)) != nil {
-            _ = rename(partial.path, file.path)
-        }
-        try? FileManager.default.removeItem(at: partial)
     }
 
     /// Extracts the expense from `note`. Never fails: a model failure falls back to the rules,
