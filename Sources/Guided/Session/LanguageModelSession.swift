@@ -274,6 +274,7 @@ public final class LanguageModelSession: Sendable {
     static func forcedText(for schema: GenerationSchema, prefix: String) -> @Sendable ([UInt8]) -> ForcedText? {
         guard case .object(_, let properties) = schema.kind, !properties.isEmpty else { return { _ in nil } }
         let keys = forcedKeys(properties)
+        let closed = closedStrings(properties)
         let prefixBytes = Array(prefix.utf8)
         return { bytes in
             guard bytes.count >= prefixBytes.count else {
@@ -283,15 +284,38 @@ public final class LanguageModelSession: Sendable {
             let body = Array(bytes.dropFirst(prefixBytes.count))
             if body.isEmpty { return ForcedText(bytes: Array(("{" + keys[0]).utf8), endsOutput: false).trimmingTrailingSpace }
             let parsed = PartialJSONParser.parse(body)
-            guard case .object(let written)? = parsed.content, let last = written.last,
-                  parsed.completePaths.contains(last.key), let end = parsed.spans[last.key]?.upperBound,
-                  !parsed.isComplete else { return nil }
+            guard case .object(let written)? = parsed.content, let last = written.last, !parsed.isComplete,
+                  let span = parsed.spans[last.key] else { return nil }
             let next = written.count < keys.count ? ", " + keys[written.count] : "}"
+            guard parsed.completePaths.contains(last.key) else {
+                // A value of listed strings that only one of them still fits: its rest, and the
+                // structure after it.
+                guard let options = closed[last.key] else { return nil }
+                let begun = Array(body[span.lowerBound...])
+                let fitting = Set(options.filter { $0.count > begun.count && $0.starts(with: begun) })
+                guard fitting.count == 1, let option = fitting.first else { return nil }
+                return ForcedText(bytes: Array(option.dropFirst(begun.count)) + Array(next.utf8), endsOutput: next == "}")
+                    .trimmingTrailingSpace
+            }
+            let end = span.upperBound
             let after = Array(body[end...])
             let literal = Array(next.utf8)
             guard after.count < literal.count, Array(literal.prefix(after.count)) == after else { return nil }
             return ForcedText(bytes: Array(literal.dropFirst(after.count)), endsOutput: next == "}").trimmingTrailingSpace
         }
+    }
+
+    /// The properties whose value is one of listed strings (`anyOf`, optional or not), each
+    /// option as the output writes it (quoted).
+    static func closedStrings(_ properties: [GenerationSchema.Property]) -> [String: [[UInt8]]] {
+        var closed: [String: [[UInt8]]] = [:]
+        for property in properties {
+            var schema = property.schema
+            if case .optional(let wrapped) = schema.kind { schema = wrapped }
+            guard case .string(let guides) = schema.kind, guides.count == 1, case .anyOf(let options) = guides[0] else { continue }
+            closed[property.name] = options.map { Array(GeneratedContent.quote($0).utf8) }
+        }
+        return closed
     }
 
     /// For an object schema, once the output ends with the forced text before a value (a key, and
