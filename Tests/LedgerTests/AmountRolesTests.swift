@@ -226,6 +226,10 @@ import Testing
         "Standing instruction set up: GBP 50.00 monthly to SAVINGS POT from 1 Dec.",
         "Cash deposit of GHS 600.00 to acct ****4410 successful. Bal GHS 1,220.00",
         "Transfer from your savings to current account: EUR 300.00 completed.",
+        // Things sold, work invoiced, money moved between the writer's own accounts.
+        "sold concert tickets to Mia for 70", "invoice 2024-113 to Brightline, 1,800 for design work",
+        "invoiced the client 640 for October", "moved 200 from checking to the holiday fund",
+        "Tom paid back the 25 for the concert",
     ])
     func isNotAnExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note), "\(note)")
@@ -257,6 +261,11 @@ import Testing
         // Paying a loan off, and clothes ready to wear.
         "car loan payment 312", "loan repayment to the bank 250", "prêt à porter dress 89 at Maison Lune",
         "cuota del préstamo a 12 meses, 250 €",
+        // An estimate, then what it came to; "budget" meaning cheap; a thing got back after a repair;
+        // a debt the writer paid back; a show sold out; a label noun ending the phrase before the price.
+        "estimated 35 but the taxi was 41 in the end", "quoted 250, ended up paying 230", "budget-friendly lunch 9.50",
+        "budget hotel near the station 64", "bike repair 45, got the old chain back", "paid back Tom 25 for the concert",
+        "sold-out show but got in at the door, 30", "the shop sold me a kettle, 34.99",
     ])
     func isAnExpense(note: String) {
         #expect(ExpenseSignals.isExpense(note), "\(note)")

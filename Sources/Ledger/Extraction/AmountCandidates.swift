@@ -71,10 +71,12 @@ enum AmountFinder {
             && !(rules.contains(.amountArithmetic) && AmountRoles.isNotTheWritersOutlay(number.range, tokens)) {
             let currency = number.impliedCurrency ?? Currency.code(near: number.range, in: mentions)
             let number = currency.map { withThousandths(number, currency: $0, characters) } ?? number
-            // "gate 12", "Linie 5", "size 10", "level 3": a label, not money.
+            // "gate 12", "Linie 5", "size 10", "level 3": a label, not money. Only right before the
+            // number: after a comma a new phrase starts ("got in at the door, 30").
             if currency == nil, !number.hasDecimals, !number.isWord,
                let label = wordsBefore(number.range.lowerBound, within: 12, lowered).last, labelNouns.contains(label),
-               number.range.lowerBound >= 1, characters[number.range.lowerBound - 1] == " " {
+               number.range.lowerBound >= 2, characters[number.range.lowerBound - 1] == " ",
+               characters[number.range.lowerBound - 2].isLetter {
                 continue
             }
             result.append(AmountCandidate(

@@ -656,7 +656,11 @@ enum ExpenseSignals {
         let paidAndChange = Self.writerPaidWords.contains { text.contains($0) }
         // "returned home by taxi, 22" travels; no goods went back.
         let isJourney = lowered.firstMatch(of: Self.journeyReturn) != nil
-        let refundPhrases = refunds.filter { !(paidAndChange && Self.changePhrases.contains($0)) && !(isJourney && $0 == "returned") }
+        // "paid back Tom 25", "I paid back the loan": the writer repaid ("Tom paid back 25" is money in).
+        let writerRepaid = lowered.firstMatch(of: Self.writerPaidBack) != nil
+        let refundPhrases = refunds.filter {
+            !(paidAndChange && Self.changePhrases.contains($0)) && !(isJourney && $0 == "returned") && !(writerRepaid && $0 == "paid back")
+        }
         for table in [refundPhrases, failed, notes, heldOrDisputed] where table.contains(where: { text.contains($0) }) {
             return false
         }
@@ -664,10 +668,14 @@ enum ExpenseSignals {
         if Folded.refundsAndFailures.contains(where: { text.contains($0, wholeWord: true) }) { return false }
         // "paid the plumber 180 (quote was 200)", "hotel 240 (budget 300)": a figure in brackets set
         // beside the one paid compares it; its quote or budget is not this note's.
-        let withoutAsides = lowered.replacing(Self.bracketedFigure, with: " ")
+        // "a budget hotel", "budget-friendly": cheap, not a budget set.
+        var withoutAsides = lowered.replacing(Self.bracketedFigure, with: " ")
+        if withoutAsides.contains("budget") { withoutAsides = withoutAsides.replacing(Self.budgetAsCheap, with: "cheap") }
         let notYetText = withoutAsides != lowered && withoutAsides.contains(where: \.isNumber) ? SearchableText(withoutAsides) : text
+        // "estimated 35 but the taxi was 41 in the end": the figure paid follows the estimate.
         if notYet.contains(where: { notYetText.contains($0) })
-            || Folded.notYet.contains(where: { notYetText.contains($0, wholeWord: true) }) { return false }
+            || Folded.notYet.contains(where: { notYetText.contains($0, wholeWord: true) }),
+           lowered.firstMatch(of: Self.outcomeAfterEstimate) == nil { return false }
         if lowered.firstMatch(of: Self.cardBillPaid) != nil { return false }
         // "transferred to your account" is money in.
         let outgoing = SearchableText(lowered.replacing(Self.toTheWriter, with: ""))
@@ -697,9 +705,13 @@ enum ExpenseSignals {
         // "got my deposit back": money returned (change handed back is part of a payment).
         // "handed over 20 …, got the rest back" is change too.
         if lowered.firstMatch(of: Self.gotBack) != nil && !text.contains("change") && !spends && !paidAndChange { return false }
+        // "sold the old bike for 180", "invoiced the client 1,800": money the writer earns (a bank's
+        // Romanian "sold" is a balance, so only in written notes).
+        if !spends, lowered.firstMatch(of: Self.soldOrInvoiced) != nil, !BankMessage.reads(whole) { return false }
         // "sent 1,000 to your savings account", "Cash In Tk 2,000", "payment of 500 to your credit card":
         // money moved between the writer's own accounts, or paid into a wallet.
-        if lowered.firstMatch(of: Self.ownAccounts) != nil || lowered.firstMatch(of: Self.billIssued) != nil { return false }
+        if lowered.firstMatch(of: Self.ownAccounts) != nil || lowered.firstMatch(of: Self.billIssued) != nil
+            || lowered.firstMatch(of: Self.movedBetweenOwn) != nil { return false }
         // "transferred to your account by …", "added $50 to your wallet": money in, not charged.
         if !spends, let to = lowered.firstMatch(of: Self.toWritersAccount),
            !["charged", "billed", "debited", "posted"].contains(where: { lowered[..<to.range.lowerBound].hasSuffix("\($0) ") }) {
@@ -803,6 +815,15 @@ enum ExpenseSignals {
     /// A bracketed aside holding a figure: "(quote was 200)", "(budget 300)".
     nonisolated(unsafe) private static let bracketedFigure = /\([^()]*\d[^()]*\)/
 
+    /// "budget" meaning cheap: before a hyphen ("budget-friendly") or a kind of thing sold cheap.
+    nonisolated(unsafe) private static let budgetAsCheap =
+        /\bbudget(?:-|\s+(?=(?:hotel|motel|hostel|airline|airlines|flight|flights|carrier|brand|store|shop|supermarket|meal|menu|room|option|version)\b))/
+
+    /// After an estimate, quote or budget, what it came to ("estimated 35 but the taxi was 41 in
+    /// the end", "quoted 250, ended up paying 230", "budget 300 - final bill 280").
+    nonisolated(unsafe) private static let outcomeAfterEstimate =
+        /\b(?:estimat|quot|budget)\w*\b.*\b(?:ended up(?: paying| costing| at| being)?|came to|in the end|final bill|final price|final cost|actually paid|actual cost|but (?:it|the \w+) (?:was|cost))\s+(?:\w+\s+){0,3}?[$€£]?\d/
+
     /// "Tamsin transferred 40 back": someone other than the writer sent money back.
     nonisolated(unsafe) private static let sentBack = /^(?!i\b|we\b)[a-z]+\s+(?:sent|transferred|paid|gave|venmoed|returned|wired)\b.*\bback\b/
 
@@ -832,6 +853,15 @@ enum ExpenseSignals {
     /// "the shop gave me 20 back": money handed to the writer, not change when it is the note's only figure.
     nonisolated(unsafe) private static let gaveMeBack = /\b(?:gave|give|gives|paid|sent|handed|refunded)\s+(?:me|us)\s+(?:back\s+)?\S{0,3}\d[\d.,]*\s*\S{0,4}\s*(?:back\b)?/
     /// "returned home", "returned from Lisbon", "returned the rental car": a journey, not goods taken back.
+    /// The writer paid someone back: "paid back" opening the note or after "I"/"we".
+    nonisolated(unsafe) private static let writerPaidBack = /^(?:i\s+|we\s+)?paid\s+back\b|\b(?:i|we)\s+paid\s+back\b/
+    /// Things the writer sold ("sold concert tickets to Mia for 70"; not "sold out", "sold me") and
+    /// work invoiced ("invoiced Brightline 1,800", "sent the invoice to …", "invoice 113 to Brightline").
+    nonisolated(unsafe) private static let soldOrInvoiced =
+        /(?:^|\b(?:i|we|just|finally|have|has)\s+)sold\s+(?!out\b|me\b|us\b)|\binvoiced\b|\b(?:sent|issued|raised|wrote)\s+(?:an?\s+|the\s+|my\s+)?invoice\b|^invoice\s+(?:#?[\w-]*\d[\w-]*\s+)?to\s/
+    /// Money moved between the writer's own accounts: "moved 200 from checking to the holiday fund".
+    nonisolated(unsafe) private static let movedBetweenOwn =
+        /\b(?:moved|transferred|shifted|put)\s+[^.;\n]{0,20}\bfrom\s+(?:my\s+|the\s+)?(?:checking|current|savings|main)(?:\s+account)?\s+(?:to|into)\b/
     nonisolated(unsafe) private static let journeyReturn = /\breturned\s+(?:home|from|back home|the\s+(?:rental|hire|hired|rented)\b)/
     /// Money moved to the writer's own savings, pot or card account, between their own accounts
     /// ("aufs Tagesgeld", "entre mis cuentas"), or cash paid into a wallet.
@@ -855,7 +885,10 @@ enum ExpenseSignals {
     /// "gave me 100", "handed me £20": money to the writer ("gave me a free cookie" is not).
     nonisolated(unsafe) private static let handedToWriter = /\b(?:gave|handed|give|gives)\s+(?:me|us)\s+[^\s\d]{0,3}\s?\d/
 
-    nonisolated(unsafe) private static let gotBack = /\b(?:got|get|getting)\s+(?:my|our|the)\s+(?:\w+\s+){0,2}back\b/
+    /// "got my deposit back", "got the 20 back": money the writer got back ("got the old chain back"
+    /// after a repair is a thing).
+    nonisolated(unsafe) private static let gotBack =
+        /\b(?:got|get|getting)\s+(?:my|our|the)\s+(?:\w+\s+)?(?:deposit|money|cash|refund|bond|fee|fees|fare|fares|payment|tax|overpayment|euros?|dollars?|pounds?|quid|bucks|[$€£]?\d[\d.,]*)\s+back\b/
 
     /// True for a note that starts by telling the writer what to do ("pick up the parcel", "book
     /// the dentist", "order pizza for Friday"); not one that names a thing ("book 12.99", "order
