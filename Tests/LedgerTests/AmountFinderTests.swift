@@ -291,6 +291,9 @@ import Testing
         ("【某某银行】您尾号3344卡4月2日快捷支付支出(青柠书屋)88.00元，余额5,120.40元。", "青柠书屋"),
         ("TK 9876543210 -64,000VND luc 09:10 02/04/2026. SD: 3,110,000VND. ND: THANH TOAN SACH HOA SEN", "SACH HOA SEN"),
         ("บัญชี X9988 ชำระเงิน 120.00 บาท ที่ MALI SHOP 02/04/26 09:10 คงเหลือ 8,400.00 บาท", "MALI SHOP"),
+        // "THANH TOAN TAI X": "tại" (at) is not part of the name; Turkish labels the payee "İşyeri:".
+        ("TK 5566 -150,000VND 03/12/26 13:10 SD 2,340,000VND ND: THANH TOAN TAI QUAN COM LUA", "QUAN COM LUA"),
+        ("5566 ile biten kartınızdan 250,00 TL harcama yapıldı. İşyeri: B204 MODA. Kullanılabilir limit 4.210,00 TL", "B204 MODA"),
     ])
     func thePayeeWhereBanksInMoreScriptsPutIt(note: String, expected: String) {
         #expect(RulesExtractor.introducedMerchant(in: note) == expected)
@@ -310,6 +313,9 @@ import Testing
         ("TK 9876543210 -64,000VND luc 09:10 02/04/2026. SD: 3,110,000VND. ND: THANH TOAN SACH HOA SEN", "64000", "VND"),
         ("TK 5566 giam 42,000 VND luc 02-04-2026 09:10:22. So du 980,000 VND", "42000", "VND"),
         ("Compra por $210.00 MXN en PAPELERIA LUNA con tu tarjeta terminacion 4455. Saldo disponible $3,900.10", "210.00", "MXN"),
+        // A phone number in groups is no figure ("0800 123 456", "+44 20 7946 0958").
+        ("Card 4411 purchase EUR 42 at KIOSK NORD. Questions? Call 0800 123 456", "42", "EUR"),
+        ("Kartenzahlung 18 EUR bei BAECKEREI KORN, Karte 4411. Hilfe: +49 30 1234 5678", "18", "EUR"),
     ])
     func theAmountPaidInMoreScriptsAndFormats(note: String, expected: String, code: String) {
         #expect(BankMessage.reads(note), "\(note)")

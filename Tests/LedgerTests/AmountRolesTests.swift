@@ -230,6 +230,13 @@ import Testing
         "sold concert tickets to Mia for 70", "invoice 2024-113 to Brightline, 1,800 for design work",
         "invoiced the client 640 for October", "moved 200 from checking to the holiday fund",
         "Tom paid back the 25 for the concert",
+        // Bank notices: a refund in Romanian, a card blocked, a cancelled payment in Uzbek and
+        // Georgian (Latin letters), a card check that will not be charged.
+        "Rambursare 78,90 RON de la LIBRARIA SOARE pe cardul 4821. Sold disponibil: 2.199,40 RON",
+        "Ihre Karte 4821 wurde gesperrt. Bei Fragen rufen Sie 0800 123 456 an",
+        "Tranzaksiya bekor qilindi: 84 500.00 UZS BOZOR MARKET, karta ***4821",
+        "Gadakhda ver shesrulda: 25.00 GEL; KAFE LILE",
+        "Authorization: GBP 1.00 at CLOUDBOX card ending 4821 (card check, will not be charged)",
     ])
     func isNotAnExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note), "\(note)")

@@ -310,6 +310,25 @@ enum AmountFinder {
             || zip(words, words.dropFirst()).contains { balancePairs.contains([$0, $1]) }
     }
 
+    /// True when the digits at `start..<end` are a group of a phone number: three or more groups of
+    /// digits parted by single spaces, the first opening with "0" or "+" ("0800 123 456").
+    private static func isInPhoneNumber(_ start: Int, _ end: Int, _ characters: [Character]) -> Bool {
+        var first = start
+        while first >= 2, characters[first - 1] == " ", characters[first - 2].isASCIIDigit {
+            first -= 2
+            while first > 0, characters[first - 1].isASCIIDigit { first -= 1 }
+        }
+        var last = end
+        while last + 1 < characters.count, characters[last] == " ", characters[last + 1].isASCIIDigit {
+            last += 1
+            while last < characters.count, characters[last].isASCIIDigit { last += 1 }
+        }
+        let run = String(characters[first..<last])
+        let groups = run.split(separator: " ")
+        let opensAsPhone = run.hasPrefix("0") || (first > 0 && characters[first - 1] == "+")
+        return opensAsPhone && groups.count >= 3 && groups.allSatisfy { (2...4).contains($0.count) || $0 == groups[0] }
+    }
+
     /// Words of an identifier or a figure that is not money paid, right before a number.
     private static let notAmountWords: Set<String> = [
         "ref", "no", "id", "ending", "umrn", "meter", "token", "receipt", "units", "call", "kredit", "cashback",
@@ -394,6 +413,8 @@ enum AmountFinder {
         }
         // Long digit runs are account, phone or reference numbers.
         if !number.hasDecimals && number.text.count >= 9 { return true }
+        // A phone number written in groups ("0800 123 456", "+44 20 7946 0958").
+        if !number.hasDecimals, number.impliedCurrency == nil, isInPhoneNumber(start, end, characters) { return true }
         // A figure right after a balance/limit/reference word.
         // Identifier words right before the figure; balance and limit words up to three words before.
         // (A price after "meter" is a parking meter's, "parking meter 3.25"; its number has no decimals.)

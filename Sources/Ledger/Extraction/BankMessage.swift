@@ -60,7 +60,7 @@ enum BankMessage {
         try! Regex(#"在([^，。,;\s\d]{2,24}?)(?:消费|消費|支付|刷卡)"#),
         try! Regex(#"(?:支出|消费|消費|支付)[（(]([^）)]{2,30})[）)]"#),
         try! Regex(#"\d{1,2}/\d{1,2}\s+\d{1,2}:\d{2}\s+([^\s\d(（][^\n]{0,30}?)(?=\s+(?:누적|잔액|\d))"#),
-        try! Regex(#"(?i:thanh toan|thanh toán|tt)\s+([A-Z][A-Z0-9&'.\- ]{1,30}?)(?=\s*(?:$|[.,;]|\s(?:ngay|luc|so du|sd)\b))"#),
+        try! Regex(#"(?i:thanh toan|thanh toán|tt)\s+(?:(?i:tai|tại)\s+)?([A-Z][A-Z0-9&'.\- ]{1,30}?)(?=\s*(?:$|[.,;]|\s(?:ngay|luc|so du|sd)\b))"#),
         try! Regex(#"\b(?i:tai|tại)\s+([A-Z][A-Z0-9&'.\- ]{1,30}?)(?=\s*(?:$|[.,;]|\s(?:ngay|luc|so du|sd)\b))"#),
         // A store named after its label ("商店：小巷咖啡", "商户：…").
         try! Regex(#"(?:商店|商户|商戶|店名|收款方|收款商户|特約商店)[：:]\s*([^，。,;\s]{2,30})"#),

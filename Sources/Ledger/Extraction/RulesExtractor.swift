@@ -49,7 +49,8 @@ public enum RulesExtractor {
     static let payeeLabels: Set<String> = ["merchant:", "payee:", "beneficiary:", "shop:", "store:", "comercio:",
                                                    "händler:", "haendler:", "commerçant:", "commercant:", "esercente:",
                                                    "estabelecimento:", "comerciante:", "tienda:", "loja:", "negozio:",
-                                                   "winkel:", "butik:", "kauppa:", "sklep:", "магазин:", "торговец:"]
+                                                   "winkel:", "butik:", "kauppa:", "sklep:", "магазин:", "торговец:",
+                                                   "işyeri:", "isyeri:", "i\u{307}şyeri:"]
     private static let connectors: Set<String> = ["&", "de", "del", "la", "le", "di", "da", "do", "of", "and", "the", "'s"]
 
     static func merchant(in note: String) -> String? {
@@ -344,7 +345,7 @@ enum ExpenseSignals {
         "store credit", "voucher from", "gift card from", "pay slip", "payslip", "net pay", "take-home", "comped",
         "free of charge", "rebate", "deposit back", "cashback from", "estorno", "estornado", "cashback credited", "cashback received",
         "cashback has been", "возврат", "повернення", "возвращено", "iade edildi", "pengembalian", "hoàn tiền", "vozvrat",
-        "rückbuchung",
+        "rückbuchung", "rambursare", "rambursat", "restituire",
     ]
     /// The writer handing money over ("pagué 50", "j'ai donné 20 €"), before change comes back.
     static let writerPaidWords = ["pagué", "pague ", "payé", "j'ai donné", "bezahlt", "paguei", "dei ", "pagato", "ho dato",
@@ -356,6 +357,9 @@ enum ExpenseSignals {
     /// Payments that failed or were called off.
     static let failed = [
         "declined", "bounced", "revoked", "cancelled", "canceled", "never charged", "not charged", "wasn't charged",
+        "not be charged", "won't be charged", "bekor qilindi", "bekor qilingan", "ver shesrulda",
+        // A card blocked: a notice, nothing paid.
+        "wurde gesperrt", "has been blocked", "card is blocked", "card was blocked", "заблокирована", "bloqueada", "bloquée",
         "recusado", "recusada", "rechazado", "rechazada", "abgelehnt", "refusé", "refusée", "annulé", "annulée",
         "storniert", "cancelado", "cancelada", "annullato", "insufficient", "failed", "unsuccessful", "otkaz",
         "rejected", "not enough funds", "fondos insuficientes", "saldo insuficiente", "solde insuffisant",
