@@ -190,6 +190,14 @@ enum MerchantSpans {
                 }
                 continue
             }
+            // "dinner in Lisbon", "a hotel in Graz": one capitalised word after English "in" is a
+            // town or a region; a business is "at" it ("im Zoo Palast", "en El Corte Inglés" are not English).
+            if word == "in", index + 1 < tokens.count, tokens[index + 1].first?.isUppercase == true,
+               !tokens[index + 1].contains("'"), !tokens[index + 1].contains("’"),
+               index + 2 == tokens.count || written[index + 1].last?.isLetter != true
+                || tokens[index + 2].first?.isUppercase != true {
+                places.insert(tokens[index + 1])
+            }
             // Family after "for" is whom the money was for ("Flowers for Mum").
             if CapitalRuns.forWords.contains(word), index + 1 < tokens.count {
                 var next = index + 1
