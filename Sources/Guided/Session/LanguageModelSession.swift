@@ -269,8 +269,9 @@ public final class LanguageModelSession: Sendable {
     static let outputPrefix = " "
 
     /// For an object schema, the text between property values is fixed by the grammar
-    /// (`{"key": `, `, "key": `, `}`), and so is a constant value: it is offered to the model as
-    /// forced text.
+    /// (`{"key": `, `, "key": `, `}`), and so is a constant value, and the rest of a value of
+    /// listed strings once one option alone fits what is written: it is offered to the model as
+    /// forced text (counted as certain in the field's confidence).
     static func forcedText(for schema: GenerationSchema, prefix: String) -> @Sendable ([UInt8]) -> ForcedText? {
         guard case .object(_, let properties) = schema.kind, !properties.isEmpty else { return { _ in nil } }
         let keys = forcedKeys(properties)
