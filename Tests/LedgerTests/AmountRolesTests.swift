@@ -7,6 +7,18 @@ import Testing
         AmountFinder.best(in: AmountFinder.candidates(in: note))?.amount.description
     }
 
+    /// A price said the way it is spoken: the currency between the units and the cents, and
+    /// "about" written as "-ish".
+    @Test(arguments: [
+        ("lunch 12€50", "12.50"), ("Kaffee 3 Euro 20", "3.20"), ("bus 2 dollars 75", "2.75"),
+        ("cena 20 euros con 50", "20.50"), ("coffee $4ish", "4"), ("snacks 30ish", "30"),
+        // Two digits that count something after the currency are not cents.
+        ("taxi 15 euros 20 minutes to the airport", "15"), ("tour 40 € 12 people", "40"),
+    ])
+    func spokenPrices(note: String, expected: String) {
+        #expect(amount(note) == expected, "\(note): \(AmountFinder.candidates(in: note).map(\.text))")
+    }
+
     @Test(arguments: [
         // Tips, tax, fees and shipping paid on top, in several languages and phrasings.
         ("Ramen at Ichiban 21.40, left 3 tip", "24.40"),

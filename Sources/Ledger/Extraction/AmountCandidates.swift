@@ -39,6 +39,64 @@ enum AmountFinder {
         var impliedCurrency: String? = nil
     }
 
+    /// A price said the way it is spoken, the currency between the units and the cents ("12€50",
+    /// "3 Euro 20", "2 dollars 75", "20 euros con 50"): one number, 12.50, 3.20, 2.75, 20.50.
+    /// The cents are two digits that end the phrase (not "15 euros 20 minutes").
+    private static func joiningCents(_ numbers: [Number], _ characters: [Character],
+                                     _ mentions: [(range: Range<Int>, code: String)]) -> [Number] {
+        guard numbers.count >= 2, !mentions.isEmpty else { return numbers }
+        var result: [Number] = []
+        var index = 0
+        while index < numbers.count {
+            let units = numbers[index]
+            if index + 1 < numbers.count, !units.hasDecimals, units.impliedCurrency == nil, units.text.allSatisfy(\.isASCIIDigit) {
+                let cents = numbers[index + 1]
+                let gap = units.range.upperBound..<cents.range.lowerBound
+                if !cents.hasDecimals, cents.text.count == 2, cents.text.allSatisfy(\.isASCIIDigit), gap.count <= 12,
+                   let mention = mentions.first(where: { gap.contains($0.range.lowerBound) && $0.range.upperBound <= gap.upperBound }),
+                   isOnlyBlanksOrJoiners(characters[gap.lowerBound..<mention.range.lowerBound])
+                    && isOnlyBlanksOrJoiners(characters[mention.range.upperBound..<gap.upperBound]),
+                   endsThePhrase(cents.range.upperBound, characters),
+                   let value = Decimal(string: "\(units.text).\(cents.text)") {
+                    result.append(Number(value: value, text: "\(units.text).\(cents.text)", range: units.range.lowerBound..<cents.range.upperBound,
+                                         hasDecimals: true, impliedCurrency: mention.code))
+                    index += 2
+                    continue
+                }
+            }
+            result.append(units)
+            index += 1
+        }
+        return result
+    }
+
+    /// Spaces, or a word joining the units to the cents ("con", "y", "e", "und", "et", "and").
+    private static func isOnlyBlanksOrJoiners(_ text: ArraySlice<Character>) -> Bool {
+        let words = String(text).lowercased().split(separator: " ")
+        return String(text).allSatisfy { $0 == " " || $0.isLetter } && words.count <= 1
+            && words.allSatisfy { ["con", "y", "e", "und", "et", "and"].contains($0) }
+    }
+
+    /// True when what follows `end` ends a spoken price: the end, punctuation, a word for cents,
+    /// or a word that is no unit of time, distance, weight or people.
+    private static func endsThePhrase(_ end: Int, _ characters: [Character]) -> Bool {
+        guard end < characters.count else { return true }
+        let next = characters[end]
+        if next.isLetter || next.isNumber || next == "." || next == "," && end + 1 < characters.count && characters[end + 1].isNumber {
+            return false
+        }
+        let word = String(characters[end...].drop { $0 == " " }.prefix { $0.isLetter }).lowercased()
+        return !spokenPriceBreakers.contains(word)
+    }
+
+    /// Words after two digits that make them a count, not cents ("15 euros 20 minutes").
+    private static let spokenPriceBreakers: Set<String> = [
+        "min", "mins", "minutes", "minute", "minuten", "minutos", "h", "hr", "hrs", "hours", "hour", "stunden", "horas",
+        "heures", "km", "kms", "miles", "kg", "g", "l", "litres", "liters", "liter", "people", "persons", "personas",
+        "personnes", "leute", "personen", "nights", "night", "nächte", "noches", "nuits", "days", "tage", "días", "jours",
+        "items", "pcs", "stück", "times", "x", "mal", "veces", "fois", "each", "ea", "pp", "per",
+    ]
+
     /// "20.11", "3/11": a day of the month and a month.
     private static func isDayAndMonth(_ text: String) -> Bool {
         let parts = text.split(whereSeparator: { $0 == "." || $0 == "/" })
@@ -53,7 +111,7 @@ enum AmountFinder {
         let characters = Array(note)
         let lowered = characters.map(\.lowercasedCharacter)
         let mentions = Currency.mentions(in: note)
-        let digits = self.numbers(in: characters)
+        let digits = joiningCents(self.numbers(in: characters), characters, mentions)
         let rules = RuleFamilies.active
         let words = (rules.contains(.numberWords) ? NumberWords.amounts(in: note) : [])
             .filter { found in !digits.contains { $0.range.overlaps(found.range) && !isExcluded($0, characters, lowered) } }
@@ -69,7 +127,12 @@ enum AmountFinder {
         var result: [AmountCandidate] = []
         for number in numbers where !isExcluded(number, characters, lowered, inBankMessage: isBank)
             && !(rules.contains(.amountArithmetic) && AmountRoles.isNotTheWritersOutlay(number.range, tokens)) {
-            let currency = number.impliedCurrency ?? Currency.code(near: number.range, in: mentions)
+            // A currency written right after another figure is that figure's ("15 euros 20 minutes").
+            let currency = number.impliedCurrency ?? Currency.code(near: number.range, in: mentions.filter { mention in
+                !(mention.range.upperBound <= number.range.lowerBound && numbers.contains { other in
+                    other.range.upperBound <= mention.range.lowerBound && mention.range.lowerBound - other.range.upperBound <= 1
+                })
+            })
             let number = currency.map { withThousandths(number, currency: $0, characters) } ?? number
             // "gate 12", "Linie 5", "size 10", "level 3": a label, not money. Only right before the
             // number: after a comma a new phrase starts ("got in at the door, 30").
@@ -407,7 +470,9 @@ enum AmountFinder {
             let tail = String(lowered[end..<min(lowered.count, end + 4)])
             let multiplier = (after == "k" || after == "K") && !afterNext.isLetter
             let ruble = after == "r" && !afterNext.isLetter
-            let allowed = multiplier || ruble || number.impliedCurrency != nil || tail.hasPrefix("dr") || tail.hasPrefix("cr") || isISOAhead(characters, end)
+            // "$4ish", "30ish": about that much.
+            let about = tail.hasPrefix("ish") && !(end + 3 < lowered.count && lowered[end + 3].isLetter)
+            let allowed = multiplier || ruble || about || number.impliedCurrency != nil || tail.hasPrefix("dr") || tail.hasPrefix("cr") || isISOAhead(characters, end)
                 || Currency.markers.contains { tail.hasPrefix($0.text) }
             if !allowed { return true }
         }
