@@ -191,7 +191,7 @@ enum MerchantSpans {
                 continue
             }
             // "dinner in Lisbon", "a hotel in Graz": one capitalised word after English "in" is a
-            // town or a region; a business is "at" it ("im Zoo Palast", "en El Corte Inglés" are not English).
+            // town or a region; a business is "at" it ("im Kino Lux", "en La Tienda Roja" are not English).
             if word == "in", index + 1 < tokens.count, tokens[index + 1].first?.isUppercase == true,
                !tokens[index + 1].contains("'"), !tokens[index + 1].contains("’"),
                index + 2 == tokens.count || written[index + 1].last?.isLetter != true
