@@ -75,25 +75,25 @@ import Testing
     /// choice in.
     @Test func theOnlyFittingOptionIsFinishedAsForcedText() {
         let schema = GenerationSchema.object("Expense", [
-            .init("merchant", .string(.anyOf(["Casa", "Casa Lucio", "Ana \"AJ\""])).orNull),
+            .init("merchant", .string(.anyOf(["Osteria", "Osteria Fenna", "Ana \"AJ\""])).orNull),
             .init("purpose", .string()),
         ])
         let forced = LanguageModelSession.forcedText(for: schema, prefix: " ")
         func text(after output: String) -> String? {
             forced(Array(output.utf8)).map { String(decoding: $0.bytes, as: UTF8.self) }
         }
-        #expect(text(after: #" {"merchant": "Casa L"#) == #"ucio", "purpose": ""#)
+        #expect(text(after: #" {"merchant": "Osteria F"#) == #"enna", "purpose": ""#)
         #expect(text(after: #" {"merchant": "An"#) == #"a \"AJ\"", "purpose": ""#, "escaped as the output writes it")
-        #expect(text(after: #" {"merchant": "Cas"#) == nil, "two options fit: the model decides")
-        #expect(text(after: #" {"merchant": "Casa"#) == nil, "closing here or going on are both allowed")
+        #expect(text(after: #" {"merchant": "Oste"#) == nil, "two options fit: the model decides")
+        #expect(text(after: #" {"merchant": "Osteria"#) == nil, "closing here or going on are both allowed")
         #expect(text(after: #" {"merchant": "Bo"#) == nil, "no option fits: the grammar, not this, refuses it")
         #expect(text(after: #" {"merchant": "#) == nil, "null or a string: still open")
         let last = GenerationSchema.object("Expense", [
             .init("purpose", .string()),
-            .init("merchant", .string(.anyOf(["Casa Lucio", "Ana"])).orNull),
+            .init("merchant", .string(.anyOf(["Osteria Fenna", "Ana"])).orNull),
         ])
-        let end = LanguageModelSession.forcedText(for: last, prefix: " ")(Array(#" {"purpose": "Lunch", "merchant": "Ca"#.utf8))
-        #expect(end == ForcedText(bytes: Array(#"sa Lucio"}"#.utf8), endsOutput: true))
+        let end = LanguageModelSession.forcedText(for: last, prefix: " ")(Array(#" {"purpose": "Lunch", "merchant": "Os"#.utf8))
+        #expect(end == ForcedText(bytes: Array(#"teria Fenna"}"#.utf8), endsOutput: true))
         let free = LanguageModelSession.forcedText(for: last, prefix: " ")(Array(#" {"purpose": "Lun"#.utf8))
         #expect(free == nil, "a free string is the model's")
     }
