@@ -285,6 +285,7 @@ import Testing
         "estimated 35 but the taxi was 41 in the end", "quoted 250, ended up paying 230", "budget-friendly lunch 9.50",
         "budget hotel near the station 64", "bike repair 45, got the old chain back", "paid back Tom 25 for the concert",
         "sold-out show but got in at the door, 30", "the shop sold me a kettle, 34.99",
+        "transferred 500 from checking to the landlord for the deposit",
     ])
     func isAnExpense(note: String) {
         #expect(ExpenseSignals.isExpense(note), "\(note)")

@@ -856,16 +856,17 @@ enum ExpenseSignals {
     nonisolated(unsafe) private static let lentOut = /(?:^|[^\w])(?:(?:lent|loaned|prêté|presté|emprestei|prestato)\s+(?!me\b)|(?:loan|préstamo|prestamo|prêt|darlehen|prestito|empréstimo|emprestimo)\s+(?:to|a|à|an|ao|para)\s+(?!porter\b|plazos?\b|prazo\b|tasa\b|taxa\b|term\b)(?=\p{L}))/
     /// "the shop gave me 20 back": money handed to the writer, not change when it is the note's only figure.
     nonisolated(unsafe) private static let gaveMeBack = /\b(?:gave|give|gives|paid|sent|handed|refunded)\s+(?:me|us)\s+(?:back\s+)?\S{0,3}\d[\d.,]*\s*\S{0,4}\s*(?:back\b)?/
-    /// "returned home", "returned from Lisbon", "returned the rental car": a journey, not goods taken back.
     /// The writer paid someone back: "paid back" opening the note or after "I"/"we".
     nonisolated(unsafe) private static let writerPaidBack = /^(?:i\s+|we\s+)?paid\s+back\b|\b(?:i|we)\s+paid\s+back\b/
     /// Things the writer sold ("sold concert tickets to Mia for 70"; not "sold out", "sold me") and
     /// work invoiced ("invoiced Brightline 1,800", "sent the invoice to …", "invoice 113 to Brightline").
     nonisolated(unsafe) private static let soldOrInvoiced =
         /(?:^|\b(?:i|we|just|finally|have|has)\s+)sold\s+(?!out\b|me\b|us\b)|\binvoiced\b|\b(?:sent|issued|raised|wrote)\s+(?:an?\s+|the\s+|my\s+)?invoice\b|^invoice\s+(?:#?[\w-]*\d[\w-]*\s+)?to\s/
-    /// Money moved between the writer's own accounts: "moved 200 from checking to the holiday fund".
+    /// Money moved between the writer's own accounts: "moved 200 from checking to the holiday fund"
+    /// (not "transferred 500 from checking to the landlord").
     nonisolated(unsafe) private static let movedBetweenOwn =
-        /\b(?:moved|transferred|shifted|put)\s+[^.;\n]{0,20}\bfrom\s+(?:my\s+|the\s+)?(?:checking|current|savings|main)(?:\s+account)?\s+(?:to|into)\b/
+        /\b(?:moved|transferred|shifted|put)\s+[^.;\n]{0,20}\bfrom\s+(?:my\s+|the\s+)?(?:checking|current|savings|main)(?:\s+account)?\s+(?:to|into)\s+(?:my\s+|the\s+|our\s+)?(?:[\w-]+\s+){0,2}(?:savings|fund|pot|account|jar|vault|checking|current)\b/
+    /// "returned home", "returned from Lisbon", "returned the rental car": a journey, not goods taken back.
     nonisolated(unsafe) private static let journeyReturn = /\breturned\s+(?:home|from|back home|the\s+(?:rental|hire|hired|rented)\b)/
     /// Money moved to the writer's own savings, pot or card account, between their own accounts
     /// ("aufs Tagesgeld", "entre mis cuentas"), or cash paid into a wallet.
