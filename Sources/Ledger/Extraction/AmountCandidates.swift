@@ -89,13 +89,12 @@ enum AmountFinder {
         return !spokenPriceBreakers.contains(word)
     }
 
-    /// Words after two digits that make them a count, not cents ("15 euros 20 minutes").
-    private static let spokenPriceBreakers: Set<String> = [
-        "min", "mins", "minutes", "minute", "minuten", "minutos", "h", "hr", "hrs", "hours", "hour", "stunden", "horas",
-        "heures", "km", "kms", "miles", "kg", "g", "l", "litres", "liters", "liter", "people", "persons", "personas",
-        "personnes", "leute", "personen", "nights", "night", "nächte", "noches", "nuits", "days", "tage", "días", "jours",
-        "items", "pcs", "stück", "times", "x", "mal", "veces", "fois", "each", "ea", "pp", "per",
-    ]
+    /// Words after two digits that make them a count, not cents ("15 euros 20 minutes"): the
+    /// words a quantity or a measure is followed by, and more units in the notes' languages.
+    private static let spokenPriceBreakers = Set(quantityFollowers).union(measureUnits).union([
+        "mins", "minute", "minuten", "minutos", "h", "hr", "stunden", "horas", "heures", "kms", "personas", "personnes",
+        "leute", "personen", "tage", "días", "jours", "stück", "times", "mal", "veces", "fois", "each", "ea", "pp", "per",
+    ])
 
     /// "20.11", "3/11": a day of the month and a month.
     private static func isDayAndMonth(_ text: String) -> Bool {
@@ -124,14 +123,15 @@ enum AmountFinder {
         let numbers = (digits + words).sorted { $0.range.lowerBound < $1.range.lowerBound }
         let tokens = AmountRoles.Tokens(lowered)
         let isBank = BankMessage.reads(note)
+        // A currency written right after a figure is that figure's, not the next one's ("15 euros 20 minutes").
+        let afterAFigure = mentions.filter { mention in
+            numbers.contains { $0.range.upperBound <= mention.range.lowerBound && mention.range.lowerBound - $0.range.upperBound <= 1 }
+        }.map(\.range)
         var result: [AmountCandidate] = []
         for number in numbers where !isExcluded(number, characters, lowered, inBankMessage: isBank)
             && !(rules.contains(.amountArithmetic) && AmountRoles.isNotTheWritersOutlay(number.range, tokens)) {
-            // A currency written right after another figure is that figure's ("15 euros 20 minutes").
             let currency = number.impliedCurrency ?? Currency.code(near: number.range, in: mentions.filter { mention in
-                !(mention.range.upperBound <= number.range.lowerBound && numbers.contains { other in
-                    other.range.upperBound <= mention.range.lowerBound && mention.range.lowerBound - other.range.upperBound <= 1
-                })
+                !(mention.range.upperBound <= number.range.lowerBound && afterAFigure.contains(mention.range))
             })
             let number = currency.map { withThousandths(number, currency: $0, characters) } ?? number
             // "gate 12", "Linie 5", "size 10", "level 3": a label, not money. Only right before the
