@@ -163,6 +163,19 @@ enum MerchantLexicon {
                 "einkauf", "compra", "achat", "achats", "acquisto", "spesa", "boodschappen", "zakupy", "home", "night",
                 "visit", "trip", "deal", "meal", "shop", "tip", "tipped", "tips", "shipping", "cash", "bike", "dry",
                 "place", "flat", "house", "apartment", "meeting", "party"])
+        .union(spendingVerbs)
+
+    /// "I paid, bought, spent, ate, had lunch, filled up" as notes open in several languages
+    /// ("Almocei no …", "Compré pan en …", "Ho pagato da …"): what the writer did, never a name.
+    static let spendingVerbs: Set<String> = [
+        "pagué", "compré", "gasté", "comí", "cené", "almorcé", "desayuné", "tomé", "cargué", "reservé", "pagamos",
+        "compramos", "comimos", "cenamos",
+        "paguei", "comprei", "gastei", "comi", "jantei", "almocei", "tomei", "abasteci", "reservei", "jantamos", "almoçamos",
+        "pagato", "comprato", "speso", "mangiato", "cenato", "pranzato", "preso", "pagata", "comprata", "prenotato",
+        "payé", "acheté", "dépensé", "mangé", "dîné", "déjeuné", "pris", "réservé", "payée", "achetée",
+        "bezahlt", "gekauft", "ausgegeben", "gegessen", "getankt", "gebucht", "bestellt", "gezahlt",
+        "betaald", "gekocht", "uitgegeven", "gegeten", "getankt", "geboekt",
+    ]
 
     /// Family named by their place in it: after "for" whom the money was for, not whom it was paid to.
     static let family: Set<String> = ["mum", "mom", "mam", "mummy", "mommy", "dad", "daddy", "mother", "father", "parents",

@@ -112,11 +112,13 @@ enum MerchantSpans {
     /// A span that starts or ends in a joining word ("from", "drive to", "el") is a piece of a
     /// sentence, not a name; "the" may open one ("the corner deli").
     /// So does one that ends in the errand written after a name ("lumber yard run", "burger barn drive
-    /// thru"), or goes on past a colon or comma.
+    /// thru"), or goes on past a colon, comma or spaced dash.
     private static func hasLooseEnds(_ span: String) -> Bool {
         let raw = span.split(separator: " ")
         // A name does not go on past a colon, comma or semicolon ("lumber yard run: planks").
         if raw.dropLast().contains(where: { $0.last.map { ",;:".contains($0) } == true }) { return true }
+        // Nor past a dash set between spaces ("the corner bakery - 2 croissants").
+        if raw.contains(where: { ["-", "–", "—"].contains($0) }) { return true }
         let written = raw.map { $0.trimming(",.;:!?()") }
         let words = written.map { $0.lowercased() }
         guard let first = words.first, let last = words.last else { return true }
@@ -621,8 +623,13 @@ struct CapitalRuns {
         guard let opener = runStart[start], opener != start else { return true }
         // Leaving out a common word that opens the sentence is fine.
         // The kind of business before a name is part of it ("Hotel Miramar", "Café Lumière").
+        // So is a preposition that opens it ("From Northwind Books:"), and one joining the common
+        // word to the name ("Cena da Gino": dinner at Gino's).
         let word = words[opener].lowercased()
-        return start == opener + 1 && opensSentence[opener] && MerchantLexicon.isCommonWord(word)
-            && !MerchantLexicon.businessKinds.contains(word)
+        guard opensSentence[opener], !MerchantLexicon.businessKinds.contains(word),
+              MerchantLexicon.isCommonWord(word) || MerchantLexicon.functionWords.contains(word) else { return false }
+        return start == opener + 1
+            || (start == opener + 2 && MerchantSpans.nameJoiners.contains(words[opener + 1].lowercased())
+                && MerchantLexicon.isCommonWord(word))
     }
 }
