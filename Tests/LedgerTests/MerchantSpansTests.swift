@@ -291,4 +291,26 @@ struct MerchantSpansTests {
         // In a written note the same word may be a name.
         #expect(!MerchantSpans.isOnlyBanksWords("Northwind Tea") && MerchantSpans.isOnlyBanksWords("Avl Bal"))
     }
+
+    /// A well-known brand's name ends before the branch's place or the product in capitals after
+    /// it; a word for a kind of outlet or a hotel tier belongs to it.
+    @Test func aWellKnownBrandEndsBeforeItsBranchOrProduct() {
+        let branch = spans("Adidas Shinjuku fleece 29.90")
+        #expect(branch.contains("Adidas") && !branch.contains("Adidas Shinjuku"), "\(branch)")
+        #expect(!spans("Lufthansa Premium Economy seat upgrade 120").contains("Lufthansa Premium"))
+        #expect(spans("Holiday Inn Express 2 nights 180").contains("Holiday Inn Express"))
+        #expect(spans("Marriott Courtyard room tax 21.40").contains("Marriott Courtyard"))
+        // A name the lexicon does not hold keeps its capitalised words.
+        #expect(spans("Kestrel Shinjuku fleece 29.90").contains("Kestrel Shinjuku"))
+    }
+
+    /// A name after a preposition that opens the note, or after a common word and "da"/"de"
+    /// ("dinner at Gino's"), is offered whole; no span goes on past a dash set between spaces.
+    @Test func aNameAfterAnOpeningPrepositionIsOffered() {
+        #expect(spans("From Northwind Books: 2 paperbacks 24").contains("Northwind Books"))
+        #expect(spans("Cena da Gino ieri, 64 euro").contains("Gino"))
+        #expect(!spans("the corner deli - 2 bagels 9.80").contains { $0.contains(" - ") })
+        // What the writer did, in their language, names no one.
+        #expect(["Almocei", "Compré", "Bezahlt", "Acheté"].allSatisfy { MerchantLexicon.isOnlyCommonWords($0.lowercased()) })
+    }
 }

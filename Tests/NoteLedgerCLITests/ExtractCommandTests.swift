@@ -20,6 +20,16 @@ import Testing
         #expect((expense["origin"] as? String)?.hasPrefix("model gemma-3-270m") == true)
     }
 
+    /// What the writer did opens the note in their language ("Almocei": I had lunch); the name
+    /// the note puts after "no" (at the) is the merchant, never the verb.
+    @Test func theNameAfterAPlaceWordIsTheMerchantNotTheVerbOpeningTheNote() throws {
+        let result = try runNoteLedger(["extract", "Almocei no Boteco Seu Zé, R$ 48", "--received", "2026-11-20"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let expense = try json(Substring(result.stdout.trimmingCharacters(in: .newlines)))
+        #expect(expense["merchant"] as? String == "Boteco Seu Zé")
+        #expect(expense["amount"] as? String == "48" && expense["currency"] as? String == "BRL")
+    }
+
     /// The category priors are measured once per model, prompt and thread count and kept in the
     /// cache folder: the next run reads them and answers the same; a damaged file is measured
     /// again and replaced; another thread count has its own file.

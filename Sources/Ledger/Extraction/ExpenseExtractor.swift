@@ -161,6 +161,10 @@ public final class ExpenseExtractor: Sendable {
         let date = DateResolver.resolve(note, received: received)
         // A description of one place ("the fish van by the harbour") is the name, whole.
         let described = rules.contains(.descriptiveNames) && payee == .model ? DescriptiveNames.phrase(in: note) : nil
+        let introduced = rules.contains(.introducedMerchant) && payee == .model
+            ? RulesExtractor.introducedMerchant(in: note).flatMap { name in
+                MerchantSpans.candidates(in: note, amounts: found).contains(name) ? name : nil
+            } : nil
         func combine(_ generated: ModelExpense) -> Expense {
             // The model copied a piece of a place's description: "crêpe cart", the street "Quay Street".
             let copied = generated.merchant.map { picked in
@@ -172,8 +176,12 @@ public final class ExpenseExtractor: Sendable {
             // A note's first word is capitalised whatever it is ("Snacks from the vending machine").
             let named = copied.flatMap { picked in
                 let asWritten = note.hasPrefix(picked) ? picked.prefix(1).lowercased() + picked.dropFirst() : picked
-                return rules.contains(.genericMerchants)
-                    && (MerchantLexicon.isGeneric(picked) || MerchantLexicon.isOnlyCommonWords(asWritten)) ? nil : picked
+                guard rules.contains(.genericMerchants), MerchantLexicon.isOnlyCommonWords(asWritten) else {
+                    return rules.contains(.genericMerchants) && MerchantLexicon.isGeneric(picked) ? nil : picked
+                }
+                // What was done ("Almocei", "Dinner") is no one; a name the note puts after "at",
+                // "no", "chez", … is, when it is one of the spans offered.
+                return introduced
             }
             return Expense(
                 merchant: payee.known ?? named, amount: amount?.amount, currency: currency,

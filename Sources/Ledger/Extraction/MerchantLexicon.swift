@@ -66,6 +66,14 @@ enum MerchantLexicon {
         "parkhaus", "camping",
     ]
 
+    /// Words a chain adds to its name for a kind of outlet ("<brand> Express", "<brand> Factory Store").
+    static let outletKinds: Set<String> = ["express", "local", "metro", "extra", "superstore", "outlet", "factory",
+                                           "megastore", "flagship", "city", "mini", "xl", "online", "app", "pay",
+                                           "eats", "plus", "go", "fresh", "kitchen", "central", "mobile", "hub",
+                                           // Hotel chains' tiers ("<chain> Regency", "<chain> Garden Inn").
+                                           "regency", "grand", "suites", "resort", "garden", "courtyard", "marquis",
+                                           "premier", "residence", "select", "signature", "collection"]
+
     /// What a ticket for a journey is called: with a hyphenated pair of names it makes a route.
     static let travelDocuments: Set<String> = ["ticket", "tickets", "tix", "return", "single", "fare", "pass",
                                                "billete", "billet", "fahrkarte", "bilhete", "biglietto",

@@ -51,14 +51,20 @@ enum MerchantSpans {
     /// True when `span` is `brand` followed only by words of things or services bought ("<brand>
     /// Zahnpasta", "<brand> Laufschuhe"); a kind of shop after it belongs to the name ("<brand>
     /// Store", "<brand> Factory Store").
+    /// A well-known brand's name is complete: capitalised words after it are the branch's place or
+    /// the product ("<brand> Soho", "<brand> Comfort+"), unless they say what kind of outlet it is
+    /// ("<brand> Express", "<brand> Local", "<brand> Outlet").
     private static func isBrand(_ brand: String, followedByWhatWasBought span: String) -> Bool {
         let lowered = span.lowercased()
         guard lowered.hasPrefix(brand + " ") else { return false }
-        let tail = lowered.dropFirst(brand.count + 1).split(separator: " ").map { String($0).trimming(",.;:!?()") }
+        let written = span.dropFirst(brand.count + 1).split(separator: " ").map { String($0).trimming(",.;:!?()") }
+        let tail = written.map { $0.lowercased() }
         // The brand's errand too ("<brand> Einkauf", "<brand> weekly shop").
-        return !tail.isEmpty && tail.allSatisfy { word in
-            (CategoryRules.isKeyword(word) || MerchantLexicon.isCommonWord(word))
-                && !MerchantLexicon.places.contains(word) && !MerchantLexicon.businessKinds.contains(word)
+        return !tail.isEmpty && zip(tail, written).allSatisfy { word, asWritten in
+            let outlet = MerchantLexicon.places.contains(word) || MerchantLexicon.businessKinds.contains(word)
+                || MerchantLexicon.outletKinds.contains(word)
+            return !outlet && (CategoryRules.isKeyword(word) || MerchantLexicon.isCommonWord(word)
+                || (RuleFamilies.active.contains(.merchantShape) && asWritten.first?.isUppercase == true))
         }
     }
 
@@ -117,7 +123,7 @@ enum MerchantSpans {
         let raw = span.split(separator: " ")
         // A name does not go on past a colon, comma or semicolon ("lumber yard run: planks").
         if raw.dropLast().contains(where: { $0.last.map { ",;:".contains($0) } == true }) { return true }
-        // Nor past a dash set between spaces ("the corner bakery - 2 croissants").
+        // Nor past a dash set between spaces ("the corner deli - 2 bagels").
         if raw.contains(where: { ["-", "–", "—"].contains($0) }) { return true }
         let written = raw.map { $0.trimming(",.;:!?()") }
         let words = written.map { $0.lowercased() }
