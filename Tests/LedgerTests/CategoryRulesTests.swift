@@ -25,6 +25,12 @@ import Testing
         // Gas beside electricity is the household's supply; a room is a stay.
         ("Northgrid gas+electric for October 132.60", "other"),
         ("the room was 189 plus a 35 resort fee", "travel"),
+        // A place written right before what was had there says only where; a ticket keeps its journey.
+        ("hotel laundry 18.40", "other"),
+        ("hotel breakfast for two 36", "food"),
+        ("airport bus ticket 9", "travel"),
+        // A visa is a government's fee.
+        ("visa fee for the trip 25", "other"),
     ])
     func eachCategorysWordsSpeakForIt(note: String, category: String) {
         let evidence = CategoryRules.evidence(in: note)

@@ -23,7 +23,7 @@ enum CategoryRules {
                    "hostel", "motel", "inn", "lodging", "nights", "nächte", "noches", "nuits", "notti", "noites",
                    "rental", "car rental", "car hire", "rental car", "hire car", "bike share", "bike hire", "bikeshare",
                    "e-bike", "bahn", "zug", "tren", "treno", "trem", "comboio", "vuelo", "volo", "voo", "vol",
-                   "flug", "mileage", "visa fee", "baggage", "checked bag", "boarding",
+                   "flug", "mileage", "baggage", "checked bag", "boarding",
                    "タクシー", "電車", "新幹線", "ホテル", "aeropuerto", "aeroport", "aéroport", "aeroporto", "flughafen",
                    "shuttle", "coach", "boat", "e-scooter", "carpark", "car park", "parkhaus", "parken", "tanken",
                    "mietwagen", "übernachtung", "fahrkarte", "aparcamiento", "estacionamiento", "billete", "passagem",
@@ -100,7 +100,7 @@ enum CategoryRules {
                   "monatsbeitrag", "mitgliedsbeitrag", "jahresbeitrag",
                   // Vehicle and household services, documents.
                   "mot", "servicing", "tune-up", "oil change", "car service", "bike service", "boiler service",
-                  "passport", "grooming",
+                  "passport", "grooming", "visa fee", "e-visa", "visa application",
                   // Paid by the month or year: subscriptions. Games and outings are entertainment.
                   "/mo", "per month", "a month", "monthly", "/month", "annual", "yearly", "/yr", "per year",
                   "mini golf", "minigolf", "go-kart", "go-karting", "karting", "arcade", "laser tag", "paintball",
@@ -225,11 +225,13 @@ enum CategoryRules {
         }
         let serviceToGoods = namesGoods && !words.isDisjoint(with: servicesOnGoods)
         let brands = RuleFamilies.active.contains(.brandLexicon) ? BrandLexicon.hits(in: searchable) : [:]
+        let modifiers = placesModifyingWhatWasBought(in: text)
         let counts = zip(lookup, matched).map { entry, phrases in
             let category: Category = entry.0
             // A gift is goods unless it was money ("150 cash in a card").
             let own = entry.words.intersection(words).filter { word in
                 !isInsideAnotherPhrase(word, of: category) && !(giftWords.contains(word) && !words.isDisjoint(with: moneyWords))
+                    && !modifiers.contains(word)
             }
             let count = own.count + phrases.count + (category == .other && serviceToGoods ? 1 : 0) + (brands[category] ?? 0)
             return (category: category, own: own, phrases: phrases, count: count)
@@ -242,6 +244,26 @@ enum CategoryRules {
             let addOns = entry.own.filter(addOnWords.contains).count + entry.phrases.filter(addOnWords.contains).count
             return (entry.category, entry.count - addOns)
         }
+    }
+
+    /// Places that name where a thing or service was had when written right before it: "hotel
+    /// laundry", "airport lounge", "hotel breakfast" are laundry, a lounge and a meal.
+    private static let placeModifiers: Set<String> = ["hotel", "hôtel", "hostel", "motel", "airport", "aeropuerto",
+                                                      "aeroport", "aéroport", "aeroporto", "flughafen", "station"]
+
+    /// The place words of `text` (lowercased) written right before a keyword of another category
+    /// that is not a ticket, pass or fare ("hotel laundry", not "airport bus ticket"): they say where,
+    /// the word after them what was bought.
+    private static func placesModifyingWhatWasBought(in text: String) -> Set<String> {
+        let words = text.split(whereSeparator: { !$0.isLetter && $0 != "-" }).map(String.init)
+        var found = Set<String>()
+        for (word, next) in zip(words, words.dropFirst()) where placeModifiers.contains(word) {
+            let nextCategories = lookup.filter { $0.words.contains(next) }.map(\.0)
+            if !nextCategories.isEmpty, !nextCategories.contains(.travel), !forWhatWasBought.contains(next) {
+                found.insert(word)
+            }
+        }
+        return found
     }
 
     /// Gifts bought as items are goods (LABELLING); a gift of money is not.
