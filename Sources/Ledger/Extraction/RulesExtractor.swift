@@ -94,13 +94,18 @@ public enum RulesExtractor {
     private static func introducedName(in note: String, bank: Bool = false, accept: (String) -> Bool) -> String? {
         let tokens = tokens(note)
         let searchable = SearchableText(note)
+        func afterPaymentVerb(_ index: Int) -> Bool {
+            tokens[max(0, index - 5)..<index].contains { paymentVerbs.contains($0.lowercased().trimming(where: \.isPunctuation)) }
+        }
+        // "sent from <wallet> to <name>": in a bank message, the money went where "to" after a
+        // payment verb says, not where it came from.
+        let sentTo = bank && tokens.indices.contains { toWords.contains(tokens[$0].lowercased()) && afterPaymentVerb($0) }
         for (index, token) in tokens.enumerated() where index + 1 < tokens.count {
             let word = token.lowercased()
-            let introduces = introducers.contains(word) || word == "to:" || (bank && word == "at:") || (bank && bankIntroducers.contains(word))
+            let introduces = (introducers.contains(word) && !(sentTo && word == "from")) || word == "to:"
+                || (bank && word == "at:") || (bank && bankIntroducers.contains(word))
                 || (bank && payeeLabels.contains(word))
-                || (toWords.contains(word) && tokens[max(0, index - 5)..<index].contains {
-                    paymentVerbs.contains($0.lowercased().trimming(where: \.isPunctuation))
-                })
+                || (toWords.contains(word) && afterPaymentVerb(index))
             if introduces, let name = nameRun(tokens, from: index + 1, bank: bank), !isCurrencyOrNumber(name),
                !paymentChannels.contains(name.uppercased()), exactly(name, in: note) != nil, accept(name) {
                 return name
