@@ -85,7 +85,8 @@ import Testing
                       "Rückbuchung 19,99 EUR MEDIAHAUS Karte 3301. Kontostand 840,10 EUR",
                       "Upcoming debit: $12.99 to CLOUDPIX on Jan 4 from account ending 3301.",
                       "Outstanding amount on your credit card XX3301 is Rs.8,120.00.",
-                      "A money request of GHS 35.00 has been sent to you by KOJO MENSAH."])
+                      "A money request of GHS 35.00 has been sent to you by KOJO MENSAH.",
+                      "Sua compra de R$ 89,90 na LOJA NOVA foi estornada."])
     func holdsDisputesOffersAndDebtsAreNoExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note))
         #expect(ExpenseSignals.isExpense("Spent INR 240 at CAFE ROSA. Hurry, 5% cashback on your next order"))
@@ -204,6 +205,8 @@ import Testing
         ("Purchase 61,00 RON POS LIBRARIA NORD card 5521 03.02.2026 Available 410,00 RON", "LIBRARIA NORD"),
         ("Karta *5521: Pokupka 880,00 RUR; 03/02, 12:02;Klin;STOLOVAYA URAL.Dostupno 2 120,35 RUR", "STOLOVAYA URAL"),
         ("Malipo yamekamilika DUKA LA BAHARI TZS 6500", "DUKA LA BAHARI"),
+        // Sent from a wallet to a person: the person is paid.
+        ("Rs 150.00 sent from QuickWallet to RAVI MENON on 18/11/26 UPI Ref 2231998811", "RAVI MENON"),
     ])
     func payeesInMoreBanksShapes(note: String, expected: String) {
         #expect(RulesExtractor.introducedMerchant(in: note) == expected)

@@ -310,6 +310,9 @@ struct MerchantSpansTests {
         #expect(spans("From Northwind Books: 2 paperbacks 24").contains("Northwind Books"))
         #expect(spans("Cena da Gino ieri, 64 euro").contains("Gino"))
         #expect(!spans("the corner deli - 2 bagels 9.80").contains { $0.contains(" - ") })
+        // A number added to another is money, not part of the name before it.
+        let summed = spans("dinner at Lume 84 + 15% tip")
+        #expect(summed.contains("Lume") && !summed.contains("Lume 84"), "\(summed)")
         // What the writer did, in their language, names no one.
         #expect(["Almocei", "Compré", "Bezahlt", "Acheté"].allSatisfy { MerchantLexicon.isOnlyCommonWords($0.lowercased()) })
     }

@@ -9,8 +9,9 @@ enum MerchantSpans {
         // The numbers that could be the amount, as written: a span holding one is not a name.
         let characters = Array(note)
         // Small whole numbers stay: they are often part of a name ("Route 66 Diner", "Studio 54").
+        // A number added to another is money too ("Lume 84 + 15% tip").
         let amounts = Set(candidates.filter { !$0.isComputed && ($0.text.contains(".") || $0.currency != nil || $0.value >= 100) }
-            .map { String(characters[$0.range]) })
+            .map { String(characters[$0.range]) }).union(addends(in: note))
         // The bank that sent a message names itself before "Bank" ("Axis Bank Card…"), the
         // writer's card or wallet before "card", "A/c", "balance" (`BankMessage.payerSideWords`).
         let banks = BankMessage.payerSideWords(in: note)
@@ -96,6 +97,17 @@ enum MerchantSpans {
                 || (rest.isEmpty && (["x", "×", "*"].contains(next.lowercased()) || next.hasPrefix("×"))) {
                 found.insert(String(digits))
             }
+        }
+        return found
+    }
+
+    /// The whole numbers written beside a "+" or "plus" ("84 + 15% tip", "plus 6"): sums of money.
+    private static func addends(in note: String) -> Set<String> {
+        let words = note.split(whereSeparator: \.isWhitespace).map { $0.trimming(",.;:!?()") }
+        var found = Set<String>()
+        for (index, word) in words.enumerated() where !word.isEmpty && word.allSatisfy(\.isNumber) {
+            let neighbours = [index > 0 ? words[index - 1] : "", index + 1 < words.count ? words[index + 1] : ""]
+            if neighbours.contains(where: { ["+", "plus"].contains($0.lowercased()) }) { found.insert(String(word)) }
         }
         return found
     }

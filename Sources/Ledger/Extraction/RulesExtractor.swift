@@ -348,7 +348,7 @@ enum ExpenseSignals {
         "me devolveu", "me pagou", "mi ha ridato", "mi ha restituito", "mi ha pagato", "mi ha rimborsato",
         "terugbetaald", "teruggegeven", "返してもら", "返済してもら",
         "store credit", "voucher from", "gift card from", "pay slip", "payslip", "net pay", "take-home", "comped",
-        "free of charge", "rebate", "deposit back", "cashback from", "estorno", "estornado", "cashback credited", "cashback received",
+        "free of charge", "rebate", "deposit back", "cashback from", "estorno", "estornado", "estornada", "estornou", "cashback credited", "cashback received",
         "cashback has been", "возврат", "повернення", "возвращено", "iade edildi", "pengembalian", "hoàn tiền", "vozvrat",
         "rückbuchung", "rambursare", "rambursat", "restituire",
     ]
