@@ -115,6 +115,8 @@ struct MerchantSpansTests {
         #expect(spans("paid the tiler (Fenwick Tiling) 180").contains("Fenwick Tiling"))
         // Whom a booking was made with stays, when nothing else is named first.
         #expect(spans("Booked the flight with Kestrel Air 120").contains("Kestrel Air"))
+        // A journey's verb opening the note is no business: whom the writer flew with is the carrier.
+        #expect(spans("Flew Arlen to Dovik with Kestrel Air, 89 euros").contains("Kestrel Air"))
         // "for me and Aiko": whom the tickets were for.
         #expect(!spans("Cinema Nova tickets for me and Aiko 24").contains("Aiko"))
     }

@@ -276,11 +276,12 @@ enum MerchantSpans {
         let tokens = note.split(whereSeparator: \.isWhitespace).map { $0.trimming(",.;:!?()\"") }
         let lowered = tokens.map { $0.lowercased() }
         var found = Set<String>()
-        // The note opens with its business ("Hotel Ardent …", "Kestrel Books …"), not a common word or a verb.
+        // The note opens with its business ("Hotel Ardent …", "Kestrel Books …"), not a common word or a
+        // verb ("Flew Lisbon to Porto with <airline>": the airline is no companion).
         let opener = lowered.first ?? ""
         let opensWithName = tokens.first?.first?.isUppercase == true
             && (!MerchantLexicon.isCommonWord(opener) && !MerchantLexicon.functionWords.contains(opener)
-                && !["booked", "paid", "bought", "took"].contains(opener)
+                && !["booked", "paid", "bought", "took"].contains(opener) && !MerchantLexicon.motionWords.contains(opener)
                 || MerchantLexicon.businessKinds.contains(opener) && tokens.count > 1 && tokens[1].first?.isUppercase == true)
         for (index, word) in lowered.enumerated() {
             // A road: one or two capitals and up to three digits, joined by a hyphen or not ("A7", "I-80").
