@@ -86,7 +86,9 @@ import Testing
                       "Upcoming debit: $12.99 to CLOUDPIX on Jan 4 from account ending 3301.",
                       "Outstanding amount on your credit card XX3301 is Rs.8,120.00.",
                       "A money request of GHS 35.00 has been sent to you by KOJO MENSAH.",
-                      "Sua compra de R$ 89,90 na LOJA NOVA foi estornada."])
+                      "Sua compra de R$ 89,90 na LOJA NOVA foi estornada.",
+                      "Perevod ot PAVEL S. 5000.00 RUB. Balans 17400.00 RUB",
+                      "Вход в личный кабинет 18.11.2026 14:22. Если это не вы, позвоните 900"])
     func holdsDisputesOffersAndDebtsAreNoExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note))
         #expect(ExpenseSignals.isExpense("Spent INR 240 at CAFE ROSA. Hurry, 5% cashback on your next order"))
