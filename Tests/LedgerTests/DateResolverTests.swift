@@ -19,6 +19,9 @@ import Testing
         ("pranzo giovedì", "2026-11-19"), ("charged on the 2nd", "2026-11-02"), ("on the 25th", "2026-10-25"),
         ("11月7日 ホテル", "2026-11-07"), ("dinner 60 a week ago", "2026-11-13"), ("lunch 12 3 days back", "2026-11-17"),
         ("hace una semana cena", "2026-11-13"), ("vor einer Woche Kino", "2026-11-13"), ("two weeks ago gym", "2026-11-06"),
+        // Both readings of a numeric date valid: the more recent one on or before the received day.
+        ("dinner 40 on 11/3", "2026-11-03"), ("taxi 2/10", "2026-10-02"),
+        ("pranzo l'altro ieri", "2026-11-18"), ("jantar no dia 3", "2026-11-03"), ("cena el día 12", "2026-11-12"),
     ])
     func resolvesAgainstTheReceivedDay(note: String, expected: String) {
         #expect(DateResolver.resolve(note, received: received) == expected, "\(note)")

@@ -59,6 +59,12 @@ public enum DateResolver {
                 if let yearText = match.year, var year = Int(yearText) {
                     if year < 100 { year += 2000 }
                     if let date = make(year, second, first, calendar) { return format(date) }
+                } else if first <= 12 {
+                    // Both readings are dates ("3/11", "11/3"): the one on or before the day the note
+                    // came that is the more recent (a note tells of what was just spent).
+                    let readings = [latest(month: second, day: first, onOrBefore: day, calendar),
+                                    latest(month: first, day: second, onOrBefore: day, calendar)].compactMap { $0 }
+                    return readings.max()
                 } else {
                     return latest(month: second, day: first, onOrBefore: day, calendar)
                 }
@@ -81,7 +87,7 @@ public enum DateResolver {
         nonisolated(unsafe) static let isoDate = /(?:^|[^\d])(20\d\d)-(\d{1,2})-(\d{1,2})(?![\d])/
         nonisolated(unsafe) static let slashDate = /(?:^|[^\d.,\/])(\d{1,2})\/(\d{1,2})(?:\/(\d{2,4}))?(?![\d.,\/])/
         nonisolated(unsafe) static let daysAgoJapanese = /(\d{1,2})日前/
-        nonisolated(unsafe) static let ordinalDay = /\bthe (\d{1,2})(?:st|nd|rd|th)\b/
+        nonisolated(unsafe) static let ordinalDay = /\bthe (\d{1,2})(?:st|nd|rd|th)\b|\b(?:no|el|o) d[ií]a (\d{1,2})\b/
         nonisolated(unsafe) static let kanjiDate = /(\d{1,2})月(\d{1,2})日/
         nonisolated(unsafe) static let dottedDate = /(?:^|[^\d.,\/])(\d{1,2})\.(\d{1,2})\.(\d{4})(?![\d.,\/])/
     }
@@ -89,7 +95,8 @@ public enum DateResolver {
     // MARK: - Vocabulary
 
     private static let relativeWords: [([String], Int)] = [
-        (["day before yesterday", "anteayer", "anteontem", "vorgestern", "avant-hier", "一昨日"], -2),
+        (["day before yesterday", "anteayer", "anteontem", "vorgestern", "avant-hier", "l'altro ieri", "l’altro ieri",
+          "altroieri", "一昨日"], -2),
         (["yesterday", "last night", "hier", "ayer", "anoche", "ontem", "gestern", "ieri", "gisteren", "昨日", "昨天",
           "昨晩", "昨夜", "gisteravond"], -1),
         (["today", "tonight", "this morning", "this afternoon", "this evening", "hoy", "esta mañana", "esta noche",
@@ -162,9 +169,10 @@ public enum DateResolver {
         return nil
     }
 
-    /// "on the 2nd", "the 9th": a day of the month alone.
+    /// "on the 2nd", "the 9th", "no dia 3", "el día 3": a day of the month alone.
     private static func ordinalDay(_ text: String) -> Int? {
-        guard let match = text.firstMatch(of: Patterns.ordinalDay), let day = Int(match.1), (1...31).contains(day) else { return nil }
+        guard let match = text.firstMatch(of: Patterns.ordinalDay), let day = Int(match.1 ?? match.2 ?? ""),
+              (1...31).contains(day) else { return nil }
         return day
     }
 
