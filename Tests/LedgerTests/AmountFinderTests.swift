@@ -18,6 +18,8 @@ import Testing
         ("Card used for USD 19.99 at SHOP. Avl Bal USD 2,000.00", "19.99"),
         ("Spent INR 240 at CAFE. Avl Limit: INR 9000.12", "240"),
         ("Ramen 14.20 on 3/11 at 12:30", "14.20"),
+        // A German day and month ("am 3.11.", "03.11."); a price closing a sentence stays one.
+        ("Tanken 60 am 3.11.", "60"), ("Essen 25, 03.11.", "25"), ("Kaffee 3.05.", "3.05"),
         ("jacket 79.90 (was 120.00)", "79.90"),
         // A unit price times its quantity inside a sum, or with an add-on; rates per unit; a dozen.
         ("coffee 3.50 x 2 + croissant 2.80", "9.80"),

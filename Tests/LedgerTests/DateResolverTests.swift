@@ -20,7 +20,9 @@ import Testing
         ("11月7日 ホテル", "2026-11-07"), ("dinner 60 a week ago", "2026-11-13"), ("lunch 12 3 days back", "2026-11-17"),
         ("hace una semana cena", "2026-11-13"), ("vor einer Woche Kino", "2026-11-13"), ("two weeks ago gym", "2026-11-06"),
         // Both readings of a numeric date valid: the more recent one on or before the received day.
-        ("dinner 40 on 11/3", "2026-11-03"), ("taxi 2/10", "2026-10-02"),
+        ("dinner 40 on 11/3", "2026-11-03"), ("taxi 2/10", "2026-10-02"), ("hotel 200 on 11/03/2026", "2026-11-03"),
+        ("Tanken 60 am 3.11.", "2026-11-03"), ("Essen 25, 03.11.", "2026-11-03"), ("lunch 15 yday", "2026-11-19"),
+        ("drinks last nite", "2026-11-19"), ("dinner 45 on sat", "2026-11-14"),
         ("pranzo l'altro ieri", "2026-11-18"), ("jantar no dia 3", "2026-11-03"), ("cena el día 12", "2026-11-12"),
     ])
     func resolvesAgainstTheReceivedDay(note: String, expected: String) {
@@ -30,5 +32,8 @@ import Testing
     @Test func aNoteWithoutADateHasNone() {
         #expect(DateResolver.resolve("uber 23,10 airport", received: received) == nil)
         #expect(DateResolver.resolve("taxi yesterday", received: nil) == nil)
+        // A price closing a sentence is no day and month.
+        #expect(DateResolver.resolve("Kaffee 3.05.", received: received) == nil)
+        #expect(DateResolver.resolve("we sat at the bar, 30", received: received) == nil)
     }
 }

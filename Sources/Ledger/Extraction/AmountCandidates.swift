@@ -458,6 +458,12 @@ enum AmountFinder {
            String(characters[min(characters.count, end + 1)...].prefix(5)).wholeMatch(of: /\d{1,2}:\d{2}.?/) != nil {
             return true
         }
+        // A day and month with the dot after the month, as German notes write them ("am 3.11.",
+        // "03.11."): the dot closing a sentence ("lunch 12.50.", "Kaffee 3.05.") makes none.
+        if number.impliedCurrency == nil, isDayAndMonth(number.text), after == ".", !afterNext.isASCIIDigit, afterNext != ",",
+           characters[start] == "0" || wordsBefore(start, within: 6, lowered).last.map({ ["am", "vom"].contains($0) }) == true {
+            return true
+        }
         if "*#".contains(before) || after == "*" { return true }
         if before == " " && start >= 2 && characters[start - 2] == "#" { return true }
         if (before.isLetter && !before.isCJK) || before == "." {

@@ -51,14 +51,22 @@ public enum DateResolver {
         let slashed = bytes.contains(UInt8(ascii: "/")) ? text.firstMatch(of: Patterns.slashDate) : nil
         let dotted = slashed == nil && bytes.lazy.filter({ $0 == UInt8(ascii: ".") }).count >= 2
             ? text.firstMatch(of: Patterns.dottedDate) : nil
+        let short = slashed == nil && dotted == nil && bytes.lazy.filter({ $0 == UInt8(ascii: ".") }).count >= 2
+            ? text.firstMatch(of: Patterns.dottedDayMonth).flatMap { match in
+                match.1 != nil || match.2.hasPrefix("0") ? match : nil
+            } : nil
         let numeric = slashed.map { (first: $0.1, second: $0.2, year: $0.3) }
             ?? dotted.map { (first: $0.1, second: $0.2, year: Optional($0.3)) }
+            ?? short.map { (first: $0.2, second: $0.3, year: nil) }
         if let match = numeric, var first = Int(match.first), var second = Int(match.second) {
             if second > 12 && first <= 12 { swap(&first, &second) }
             if (1...31).contains(first), (1...12).contains(second) {
                 if let yearText = match.year, var year = Int(yearText) {
                     if year < 100 { year += 2000 }
-                    if let date = make(year, second, first, calendar) { return format(date) }
+                    // "11/03/2026": of two readings, the more recent one on or before the received day.
+                    let readings = (first <= 12 ? [(second, first), (first, second)] : [(second, first)])
+                        .compactMap { make(year, $0.0, $0.1, calendar) }
+                    if let date = readings.filter({ $0 <= day }).max() ?? readings.first { return format(date) }
                 } else if first <= 12 {
                     // Both readings are dates ("3/11", "11/3"): the one on or before the day the note
                     // came that is the more recent (a note tells of what was just spent).
@@ -90,6 +98,9 @@ public enum DateResolver {
         nonisolated(unsafe) static let ordinalDay = /\bthe (\d{1,2})(?:st|nd|rd|th)\b|\b(?:no|el|o) d[ií]a (\d{1,2})\b/
         nonisolated(unsafe) static let kanjiDate = /(\d{1,2})月(\d{1,2})日/
         nonisolated(unsafe) static let dottedDate = /(?:^|[^\d.,\/])(\d{1,2})\.(\d{1,2})\.(\d{4})(?![\d.,\/])/
+        /// "am 3.11.", "03.11.": a day and month with the dot after the month, and "am"/"vom" before
+        /// or a day written with its zero (else "12.5." or "3.05." ending a sentence would be a date).
+        nonisolated(unsafe) static let dottedDayMonth = /(?:^|[\s,(])(am\s+|vom\s+)?(\d{1,2})\.(\d{1,2})\.(?![\d,])/
     }
 
     // MARK: - Vocabulary
@@ -97,7 +108,7 @@ public enum DateResolver {
     private static let relativeWords: [([String], Int)] = [
         (["day before yesterday", "anteayer", "anteontem", "vorgestern", "avant-hier", "l'altro ieri", "l’altro ieri",
           "altroieri", "一昨日"], -2),
-        (["yesterday", "last night", "hier", "ayer", "anoche", "ontem", "gestern", "ieri", "gisteren", "昨日", "昨天",
+        (["yesterday", "yday", "yest", "last night", "last nite", "hier", "ayer", "anoche", "ontem", "gestern", "ieri", "gisteren", "昨日", "昨天",
           "昨晩", "昨夜", "gisteravond"], -1),
         (["today", "tonight", "this morning", "this afternoon", "this evening", "hoy", "esta mañana", "esta noche",
           "hoje", "heute", "aujourd'hui", "ce matin", "ce soir", "cet après-midi", "oggi", "stamattina", "stasera",
@@ -105,7 +116,7 @@ public enum DateResolver {
     ]
 
     private static let weekdays: [[String]] = [
-        ["sunday", "domingo", "sonntag", "dimanche", "domenica", "zondag", "日曜", "日曜日"],
+        ["sunday", "on sun", "last sun", "domingo", "sonntag", "dimanche", "domenica", "zondag", "日曜", "日曜日"],
         ["monday", "mon", "lunes", "segunda", "montag", "lundi", "lunedì", "lunedi", "maandag", "月曜", "月曜日"],
         ["tuesday", "tue", "tues", "martes", "terça", "dienstag", "mardi", "martedì", "martedi", "dinsdag", "火曜", "火曜日"],
         ["wednesday", "wed", "miércoles", "miercoles", "quarta", "mittwoch", "mercredi", "mercoledì", "mercoledi",
@@ -113,7 +124,7 @@ public enum DateResolver {
         ["thursday", "thu", "thurs", "jueves", "quinta", "donnerstag", "jeudi", "giovedì", "giovedi", "donderdag",
          "木曜", "木曜日"],
         ["friday", "fri", "viernes", "sexta", "freitag", "vendredi", "venerdì", "venerdi", "vrijdag", "金曜", "金曜日"],
-        ["saturday", "sábado", "sabado", "samstag", "samedi", "sabato", "zaterdag", "土曜", "土曜日"],
+        ["saturday", "on sat", "last sat", "sábado", "sabado", "samstag", "samedi", "sabato", "zaterdag", "土曜", "土曜日"],
     ]
 
     private static let months: [[String]] = [
