@@ -103,10 +103,16 @@ import Testing
                       "Mum sent 50 for my birthday", "found 10 in my old coat", "put 100 into the holiday jar",
                       "need 3 tins of paint, about 25 each", "expected electricity bill ~70 this month",
                       "the plumber's invoice is 180, due in 14 days", "insurance will cover the 300 repair",
-                      "parking fine 60, appealing it, not paying yet", "got 20 cashback on the fridge"])
+                      "parking fine 60, appealing it, not paying yet", "got 20 cashback on the fridge",
+                      "streaming plan going up to 17.99 next month", "the hotel wants 200 deposit at check-in, refundable"])
     func casualNotesOfNoExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note))
-        for expense in ["I covered my share of dinner, 32", "paid 40 on delivery for the pizza", "went up to the rooftop bar, drinks 24"] {
+        // The terms of a sale, a quote paid, a plan cancelled and another bought: money went out.
+        for expense in ["I covered my share of dinner, 32", "paid 40 on delivery for the pizza", "went up to the rooftop bar, drinks 24",
+                        "refundable deposit for the flat viewing, paid 200", "renewed passport, 95, no refund if rejected",
+                        "paid 60 for the concert, refund if cancelled", "paid the 45 quote for the bike repair",
+                        "took the estimate and paid 340 for the boiler fix",
+                        "cancelled the old plan and bought the new one, 29.99"] {
             #expect(ExpenseSignals.isExpense(expense), "\(expense)")
         }
     }

@@ -421,7 +421,8 @@ enum ExpenseSignals {
         "estimate", "quote", "quoted", "will decide", "deciding", "should come to", "will be about", "will be around", "says it will be",
         "haven't said yes", "waiting on approval", "devis", "presupuesto", "orçamento", "kostenvoranschlag",
         "preventivo", "budget", "will charge", "will be charged", "will be debited", "will be deducted",
-        "expected:", "expected on", "will be auto", "will auto", "plánovan", "bude provedena", "bude proveden", "zaplanowan", "zostanie wykonan",
+        "expected:", "expected on", " wants ", "asking for", "going up to", "goes up to", "will go up", "will rise", "price increase",
+        "will be auto", "will auto", "plánovan", "bude provedena", "bude proveden", "zaplanowan", "zostanie wykonan",
         "pago programado", "programada para", "se realizará", "agendado", "agendada", "agendamento", "tahsil edilecek",
         "edilecektir", "akan didebet", "akan dipotong", "还款日", "引き落とし予定", "출금예정", "출금 예정",
         "sera prélevé", "sera débité", "wird abgebucht", "sarà addebitato", "sẽ được trừ", "sẽ trừ", "will leave your account", "will be collected", "will be taken from", "auto-debits", "autodebits", "will debit", "is due", "due on", "due by", "amt due",
@@ -674,11 +675,15 @@ enum ExpenseSignals {
         let refundPhrases = refunds.filter {
             !(paidAndChange && Self.changePhrases.contains($0)) && !(isJourney && $0 == "returned") && !(writerRepaid && $0 == "paid back")
         }
-        for table in [refundPhrases, failed, notes, heldOrDisputed] where table.contains(where: { text.contains($0) }) {
+        // The terms of a sale name a refund not received; a plan cancelled and another bought is a purchase.
+        let termsOut = lowered.firstMatch(of: Self.refundTerms) == nil ? text : SearchableText(lowered.replacing(Self.refundTerms, with: " "))
+        let failures = lowered.firstMatch(of: Self.cancelledThenBought) == nil ? failed : failed.filter { !$0.hasPrefix("cancel") }
+        for (table, searched) in [(refundPhrases, termsOut), (failures, termsOut), (notes, text), (heldOrDisputed, text)]
+            where table.contains(where: { searched.contains($0) }) {
             return false
         }
         // Messages sent without accents ("Wplyw", "Tranzactie respinsa"): the cue words folded, as whole words.
-        if Folded.refundsAndFailures.contains(where: { text.contains($0, wholeWord: true) }) { return false }
+        if Folded.refundsAndFailures.contains(where: { termsOut.contains($0, wholeWord: true) }) { return false }
         // "paid the plumber 180 (quote was 200)", "hotel 240 (budget 300)": a figure in brackets set
         // beside the one paid compares it; its quote or budget is not this note's.
         // "a budget hotel", "budget-friendly": cheap, not a budget set.
@@ -834,8 +839,19 @@ enum ExpenseSignals {
 
     /// After an estimate, quote or budget, what it came to ("estimated 35 but the taxi was 41 in
     /// the end", "quoted 250, ended up paying 230", "budget 300 - final bill 280").
+    /// Also an estimate or quote the writer then paid ("paid the 45 quote", "took the estimate and paid 340").
     nonisolated(unsafe) private static let outcomeAfterEstimate =
-        /\b(?:estimat|quot|budget)\w*\b.*\b(?:ended up(?: paying| costing| at| being)?|came to|in the end|final bill|final price|final cost|actually paid|actual cost|but (?:it|the \w+) (?:was|cost))\s+(?:\w+\s+){0,3}?[$€£]?\d/
+        /\b(?:estimat|quot|budget)\w*\b.*\b(?:ended up(?: paying| costing| at| being)?|came to|in the end|final bill|final price|final cost|actually paid|actual cost|but (?:it|the \w+) (?:was|cost))\s+(?:\w+\s+){0,3}?[$€£]?\d|^(?:i\s+|we\s+)?paid\s+(?:the\s+)?[$€£]?\d[\d.,]*\s+(?:quote|estimate)\b|\b(?:quote|estimate)\b[^.;]{0,30}\b(?:and|then)\s+(?:i\s+|we\s+)?paid\s+[$€£]?\d/
+
+    /// The terms of a sale ("refundable deposit", "no refund if rejected", "refund if cancelled"):
+    /// no refund received.
+    /// So does what would happen if ("no refund if rejected", "60 for the concert, refund if cancelled").
+    nonisolated(unsafe) static let refundTerms =
+        /\b(?:non-?)?refund-?able\b|\bno refunds?\b|\brefunds?\s+policy\b|\b(?:refunds?\s+)?(?:if|unless|in case|within)\b[^.,;!?]*/
+
+    /// A plan or order called off, then another bought ("cancelled the old plan and bought the new one").
+    nonisolated(unsafe) static let cancelledThenBought =
+        /\bcancel+ed\b[^.;]{0,40}\b(?:and|then)\s+(?:i\s+|we\s+)?(?:bought|paid|ordered|booked|got)\b/
 
     /// "Tamsin transferred 40 back": someone other than the writer sent money back.
     nonisolated(unsafe) private static let sentBack = /^(?!i\b|we\b)[a-z]+\s+(?:sent|transferred|paid|gave|venmoed|returned|wired)\b.*\bback\b/
