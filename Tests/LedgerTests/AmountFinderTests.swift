@@ -90,6 +90,8 @@ import Testing
                       "A money request of GHS 35.00 has been sent to you by KOJO MENSAH.",
                       "Sua compra de R$ 89,90 na LOJA NOVA foi estornada.",
                       "Perevod ot PAVEL S. 5000.00 RUB. Balans 17400.00 RUB",
+                      "VISA4412 18.11.26 внесение наличных 15000р Баланс: 27400р",
+                      "Karta *3321 blokirovana. Dlya razblokirovki zvonite 8800",
                       "Вход в личный кабинет 18.11.2026 14:22. Если это не вы, позвоните 900"])
     func holdsDisputesOffersAndDebtsAreNoExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note))

@@ -412,6 +412,8 @@ enum ExpenseSignals {
         "अस्वीकृत", "विफल", "tidak berjaya", "tinanggihan", "hindi matagumpay", "imekataliwa", "haikufaulu",
         "halitoshi", "失敗", "拒否", "승인거절", "실패", "拒绝", "余额不足",
         "one-time code", "one time code", "one-time passcode", "one-time password",
+        // A card blocked, in transliterated Russian.
+        "blokirovana", "blokirovan", "zablokirovana",
         // A sign-in to the bank's app or site.
         "вход в личный кабинет", "вход в приложение", "вход в интернет-банк", "вход в мобильн", "vkhod v", "vhod v",
         "new login", "new sign-in", "logged in to", "signed in to", "login to your", "sign-in to your",
@@ -520,7 +522,8 @@ enum ExpenseSignals {
         "interest earned", "earned interest", "bank interest", "got paid", "i was paid", "dividend", "winnings", "bonus paid", "bonus came", "bonus credited", "money from",
         "dinero de", "argent de", "geld von", "dinheiro de", "gagné", "ganhei", "gané", "gewonnen",
         "зачисление", "зачислено", "зачислен", "поступление", "поступил", "пополнение", "зарахування", "зараховано",
-        "надходження", "поповнення", "получен перевод", "вам перевели", "перевод от", "perevod ot", "popovnennia", "popovnennya", "zarakhuvannia",
+        "надходження", "поповнення", "получен перевод", "вам перевели", "перевод от", "perevod ot", "внесение наличных", "внесение", "vnesenie",
+        "vneseniye", "popovnennia", "popovnennya", "zarakhuvannia",
         "zarakhuvannya", "түсті", "umepokea",
         "umetumiwa", "dana masuk", "diterima dari", "wpływ", "uznanie", "recebido", "nhận được", "credited by",
         "recibida", "recibido", "deposit of", "deposit to your", "gelmistir", "gelmiştir", "gönderen:", "gonderen:",
