@@ -20,6 +20,8 @@ import Testing
         ("Ramen 14.20 on 3/11 at 12:30", "14.20"),
         // A German day and month ("am 3.11.", "03.11."); a price closing a sentence stays one.
         ("Tanken 60 am 3.11.", "60"), ("Essen 25, 03.11.", "25"), ("Kaffee 3.05.", "3.05"),
+        // Rounds or bottles at a price each; "of 12 eggs" counts eggs.
+        ("3 rounds of 22 at the pub", "66"), ("2 bottles of 14.50 for the party", "29.00"), ("2 boxes of 12 eggs 5.40", "5.40"),
         ("jacket 79.90 (was 120.00)", "79.90"),
         // A unit price times its quantity inside a sum, or with an add-on; rates per unit; a dozen.
         ("coffee 3.50 x 2 + croissant 2.80", "9.80"),

@@ -521,6 +521,13 @@ enum AmountRoles {
            before[before.count - 2].first?.isLetter == true, let factor = count(before[before.count - 3]) {
             return factor
         }
+        // "3 rounds of 22", "2 bottles of 14.50 for the party": rounds or bottles at a price each,
+        // the price ending its phrase ("of 12 eggs" counts eggs).
+        if before.count >= 3, before[before.count - 1] == "of", servings.contains(before[before.count - 2]),
+           after.first.map({ [",", ".", "at", "in", "for", "on", "with", "each", "tonight", "today", "yesterday"].contains($0) }) ?? true,
+           let factor = count(before[before.count - 3]) {
+            return factor
+        }
         let isUnit = perUnit || after.prefix(2).contains(where: unitAfter.contains) || before.last.map(unitBefore.contains) == true
         guard isUnit else { return nil }
         // A whole number is a price only with its unit ("60 pp", "95/night"), not after "@" alone.
@@ -529,6 +536,11 @@ enum AmountRoles {
         // of money ("60 €") is not a count.
         return tokens.counts(before: range, within: 6).reversed().lazy.compactMap(count).first
     }
+
+    /// What is bought a number of times at one price ("3 rounds of 22").
+    private static let servings: Set<String> = ["rounds", "bottles", "pints", "drinks", "beers", "coffees", "tickets",
+                                                "nights", "lessons", "classes", "sessions", "rides", "games", "boxes",
+                                                "bags", "packs", "pizzas", "plates", "portions", "jugs", "pitchers"]
 
     /// Places known by their number ("room 12 at 89", "table 4 at 60"): the number is no count.
     /// Beside `AmountFinder.labelNouns`, which leaves out "seat" because a price often follows it.
