@@ -423,8 +423,7 @@ enum ExpenseSignals {
         "estimate", "quote", "quoted", "will decide", "deciding", "should come to", "will be about", "will be around", "says it will be",
         "haven't said yes", "waiting on approval", "devis", "presupuesto", "orçamento", "kostenvoranschlag",
         "preventivo", "budget", "will charge", "will be charged", "will be debited", "will be deducted",
-        "expected:", "expected on", " wants ", "asking for", "going up to", "goes up to", "will go up", "will rise", "price increase",
-        "will be auto", "will auto", "plánovan", "bude provedena", "bude proveden", "zaplanowan", "zostanie wykonan",
+        "expected:", "expected on", " wants ", "asking for", "will rise", "price increase", "will be auto", "will auto", "plánovan", "bude provedena", "bude proveden", "zaplanowan", "zostanie wykonan",
         "pago programado", "programada para", "se realizará", "agendado", "agendada", "agendamento", "tahsil edilecek",
         "edilecektir", "akan didebet", "akan dipotong", "还款日", "引き落とし予定", "출금예정", "출금 예정",
         "sera prélevé", "sera débité", "wird abgebucht", "sarà addebitato", "sẽ được trừ", "sẽ trừ", "will leave your account", "will be collected", "will be taken from", "auto-debits", "autodebits", "will debit", "is due", "due on", "due by", "amt due",
@@ -695,7 +694,8 @@ enum ExpenseSignals {
         let notYetText = withoutAsides != lowered && withoutAsides.contains(where: \.isNumber) ? SearchableText(withoutAsides) : text
         // "estimated 35 but the taxi was 41 in the end": the figure paid follows the estimate.
         if notYet.contains(where: { notYetText.contains($0) })
-            || Folded.notYet.contains(where: { notYetText.contains($0, wholeWord: true) }),
+            || Folded.notYet.contains(where: { notYetText.contains($0, wholeWord: true) })
+            || lowered.firstMatch(of: Self.priceRise) != nil,
            lowered.firstMatch(of: Self.outcomeAfterEstimate) == nil { return false }
         if lowered.firstMatch(of: Self.cardBillPaid) != nil { return false }
         // "transferred to your account" is money in.
@@ -845,6 +845,9 @@ enum ExpenseSignals {
     /// Also an estimate or quote the writer then paid ("paid the 45 quote", "took the estimate and paid 340").
     nonisolated(unsafe) private static let outcomeAfterEstimate =
         /\b(?:estimat|quot|budget)\w*\b.*\b(?:ended up(?: paying| costing| at| being)?|came to|in the end|final bill|final price|final cost|actually paid|actual cost|but (?:it|the \w+) (?:was|cost))\s+(?:\w+\s+){0,3}?[$€£]?\d|^(?:i\s+|we\s+)?paid\s+(?:the\s+)?[$€£]?\d[\d.,]*\s+(?:quote|estimate)\b|\b(?:quote|estimate)\b[^.;]{0,30}\b(?:and|then)\s+(?:i\s+|we\s+)?paid\s+[$€£]?\d/
+
+    /// A price that will rise to a figure ("going up to 17.99 next month"; "going up to the lake" travels).
+    nonisolated(unsafe) private static let priceRise = /\b(?:going|goes|will go)\s+up\s+(?:to\s+)?[$€£]?\d/
 
     /// The terms of a sale ("refundable deposit", "no refund if rejected", "refund if cancelled"):
     /// no refund received.
