@@ -19,7 +19,7 @@ public struct RuleFamilies: OptionSet, Sendable {
     public static let nonExpenseCues = RuleFamilies(rawValue: 1 << 4)
     /// Balance, limit and available-amount words in bank messages.
     public static let balanceWords = RuleFamilies(rawValue: 1 << 5)
-    /// Relative and written dates beyond ISO ("3 days ago", weekdays, "on the 9th").
+    /// Dates counted back or given by day alone ("3 days ago", "on the 9th", "no dia 3", "11月7日").
     public static let relativeDates = RuleFamilies(rawValue: 1 << 6)
     /// Merchant spans shaped like names: none starts inside a run of capitals, holds a place a
     /// journey goes to, or starts or ends in a joining word (`MerchantSpans`).
