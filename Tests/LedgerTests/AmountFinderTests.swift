@@ -116,7 +116,7 @@ import Testing
                         "refundable deposit for the flat viewing, paid 200", "renewed passport, 95, no refund if rejected",
                         "paid 60 for the concert, refund if cancelled", "paid the 45 quote for the bike repair",
                         "took the estimate and paid 340 for the boiler fix",
-                        "cancelled the old plan and bought the new one, 29.99"] {
+                        "cancelled the old plan and bought the new one, 29.99", "Mia wants pizza, got 2 for 24"] {
             #expect(ExpenseSignals.isExpense(expense), "\(expense)")
         }
     }

@@ -50,11 +50,9 @@ enum MerchantSpans {
     }
 
     /// True when `span` is `brand` followed only by words of things or services bought ("<brand>
-    /// Zahnpasta", "<brand> Laufschuhe"); a kind of shop after it belongs to the name ("<brand>
-    /// Store", "<brand> Factory Store").
-    /// A well-known brand's name is complete: capitalised words after it are the branch's place or
-    /// the product ("<brand> Soho", "<brand> Comfort+"), unless they say what kind of outlet it is
-    /// ("<brand> Express", "<brand> Local", "<brand> Outlet").
+    /// Zahnpasta", "<brand> Laufschuhe") or by capitalised words, which after a well-known brand are
+    /// the branch's place or the product ("<brand> Soho", "<brand> Comfort+"). A kind of shop or
+    /// outlet after it belongs to the name ("<brand> Store", "<brand> Factory Store", "<brand> Express").
     private static func isBrand(_ brand: String, followedByWhatWasBought span: String) -> Bool {
         let lowered = span.lowercased()
         guard lowered.hasPrefix(brand + " ") else { return false }
@@ -640,10 +638,10 @@ struct CapitalRuns {
 
     private func startsWell(_ start: Int) -> Bool {
         guard let opener = runStart[start], opener != start else { return true }
-        // Leaving out a common word that opens the sentence is fine.
-        // The kind of business before a name is part of it ("Hotel Miramar", "Café Lumière").
-        // So is a preposition that opens it ("From Northwind Books:"), and one joining the common
-        // word to the name ("Cena da Gino": dinner at Gino's).
+        // Leaving out a common word or a preposition that opens the sentence is fine ("Lunch Nordhaus",
+        // "From Northwind Books:"), and a common word with the "da"/"de" joining it to the name
+        // ("Cena da Gino": dinner at Gino's). The kind of business before a name is part of it
+        // ("Hotel Miramar", "Café Lumière").
         let word = words[opener].lowercased()
         guard opensSentence[opener], !MerchantLexicon.businessKinds.contains(word),
               MerchantLexicon.isCommonWord(word) || MerchantLexicon.functionWords.contains(word) else { return false }

@@ -423,7 +423,7 @@ enum ExpenseSignals {
         "estimate", "quote", "quoted", "will decide", "deciding", "should come to", "will be about", "will be around", "says it will be",
         "haven't said yes", "waiting on approval", "devis", "presupuesto", "orçamento", "kostenvoranschlag",
         "preventivo", "budget", "will charge", "will be charged", "will be debited", "will be deducted",
-        "expected:", "expected on", " wants ", "asking for", "will rise", "price increase", "will be auto", "will auto", "plánovan", "bude provedena", "bude proveden", "zaplanowan", "zostanie wykonan",
+        "expected:", "expected on", "will rise", "price increase", "will be auto", "will auto", "plánovan", "bude provedena", "bude proveden", "zaplanowan", "zostanie wykonan",
         "pago programado", "programada para", "se realizará", "agendado", "agendada", "agendamento", "tahsil edilecek",
         "edilecektir", "akan didebet", "akan dipotong", "还款日", "引き落とし予定", "출금예정", "출금 예정",
         "sera prélevé", "sera débité", "wird abgebucht", "sarà addebitato", "sẽ được trừ", "sẽ trừ", "will leave your account", "will be collected", "will be taken from", "auto-debits", "autodebits", "will debit", "is due", "due on", "due by", "amt due",
@@ -521,8 +521,8 @@ enum ExpenseSignals {
         "interest earned", "earned interest", "bank interest", "got paid", "i was paid", "dividend", "winnings", "bonus paid", "bonus came", "bonus credited", "money from",
         "dinero de", "argent de", "geld von", "dinheiro de", "gagné", "ganhei", "gané", "gewonnen",
         "зачисление", "зачислено", "зачислен", "поступление", "поступил", "пополнение", "зарахування", "зараховано",
-        "надходження", "поповнення", "получен перевод", "вам перевели", "перевод от", "perevod ot", "внесение наличных", "внесение", "vnesenie",
-        "vneseniye", "popovnennia", "popovnennya", "zarakhuvannia",
+        "надходження", "поповнення", "получен перевод", "вам перевели", "перевод от", "perevod ot", "внесение наличных", "vnesenie nal",
+        "vneseniye nal", "popovnennia", "popovnennya", "zarakhuvannia",
         "zarakhuvannya", "түсті", "umepokea",
         "umetumiwa", "dana masuk", "diterima dari", "wpływ", "uznanie", "recebido", "nhận được", "credited by",
         "recibida", "recibido", "deposit of", "deposit to your", "gelmistir", "gelmiştir", "gönderen:", "gonderen:",
@@ -695,7 +695,7 @@ enum ExpenseSignals {
         // "estimated 35 but the taxi was 41 in the end": the figure paid follows the estimate.
         if notYet.contains(where: { notYetText.contains($0) })
             || Folded.notYet.contains(where: { notYetText.contains($0, wholeWord: true) })
-            || lowered.firstMatch(of: Self.priceRise) != nil,
+            || lowered.firstMatch(of: Self.figureNotYetPaid) != nil,
            lowered.firstMatch(of: Self.outcomeAfterEstimate) == nil { return false }
         if lowered.firstMatch(of: Self.cardBillPaid) != nil { return false }
         // "transferred to your account" is money in.
@@ -846,12 +846,14 @@ enum ExpenseSignals {
     nonisolated(unsafe) private static let outcomeAfterEstimate =
         /\b(?:estimat|quot|budget)\w*\b.*\b(?:ended up(?: paying| costing| at| being)?|came to|in the end|final bill|final price|final cost|actually paid|actual cost|but (?:it|the \w+) (?:was|cost))\s+(?:\w+\s+){0,3}?[$€£]?\d|^(?:i\s+|we\s+)?paid\s+(?:the\s+)?[$€£]?\d[\d.,]*\s+(?:quote|estimate)\b|\b(?:quote|estimate)\b[^.;]{0,30}\b(?:and|then)\s+(?:i\s+|we\s+)?paid\s+[$€£]?\d/
 
-    /// A price that will rise to a figure ("going up to 17.99 next month"; "going up to the lake" travels).
-    nonisolated(unsafe) private static let priceRise = /\b(?:going|goes|will go)\s+up\s+(?:to\s+)?[$€£]?\d/
+    /// A price that will rise to a figure ("going up to 17.99 next month"; "going up to the lake"
+    /// travels) and a figure someone asks for ("the hotel wants 200 deposit"; "Mia wants pizza" is no figure).
+    nonisolated(unsafe) private static let figureNotYetPaid =
+        /\b(?:(?:going|goes|will go)\s+up\s+(?:to\s+)?|wants\s+|asking\s+for\s+|asks\s+for\s+)[$€£]?\d/
 
-    /// The terms of a sale ("refundable deposit", "no refund if rejected", "refund if cancelled"):
-    /// no refund received.
-    /// So does what would happen if ("no refund if rejected", "60 for the concert, refund if cancelled").
+    /// The terms of a sale ("refundable deposit", "no refunds", "refund policy") and what would
+    /// happen if ("no refund if rejected", "60 for the concert, refund if cancelled"): no refund
+    /// received, nothing failed.
     nonisolated(unsafe) static let refundTerms =
         /\b(?:non-?)?refund-?able\b|\bno refunds?\b|\brefunds?\s+policy\b|\b(?:refunds?\s+)?(?:if|unless|in case|within)\b[^.,;!?]*/
 
