@@ -22,6 +22,8 @@ import Testing
         ("Tanken 60 am 3.11.", "60"), ("Essen 25, 03.11.", "25"), ("Kaffee 3.05.", "3.05"),
         // Rounds or bottles at a price each; "of 12 eggs" counts eggs.
         ("3 rounds of 22 at the pub", "66"), ("2 bottles of 14.50 for the party", "29.00"), ("2 boxes of 12 eggs 5.40", "5.40"),
+        // A price per head with the heads after it; without them it stays the price.
+        ("pizza 15 pp, two of us, I paid", "30"), ("dinner 20 each for 3 people", "60"), ("brunch 18 pp", "18"),
         ("jacket 79.90 (was 120.00)", "79.90"),
         // A unit price times its quantity inside a sum, or with an add-on; rates per unit; a dozen.
         ("coffee 3.50 x 2 + croissant 2.80", "9.80"),

@@ -534,8 +534,23 @@ enum AmountRoles {
         guard hasDecimalsOrCurrency || perUnit || after.prefix(2).contains(where: unitAfter.contains) else { return nil }
         // "4 muffins at 2.10 each", "soil, 2 bags, 6.50 each", "three of them, 0.80 apiece"; a sum
         // of money ("60 €") is not a count.
-        return tokens.counts(before: range, within: 6).reversed().lazy.compactMap(count).first
+        if let counted = tokens.counts(before: range, within: 6).reversed().lazy.compactMap(count).first { return counted }
+        // A price per head with the heads after it ("15 pp, two of us", "20 each for 3 people").
+        guard after.prefix(2).contains(where: { ["pp", "each", "head", "person", "ea", "apiece"].contains($0) }) else { return nil }
+        // Past a comma ("15 pp, two of us"), not past the sentence.
+        let later = tokens.items.filter { $0.range.lowerBound >= range.upperBound }.map(\.text)
+            .prefix { ![".", ";", "!", "?"].contains($0) }.filter { $0 != "," }.prefix(8).map { $0 }
+        for (index, word) in later.enumerated() {
+            guard let heads = count(word), index + 1 < later.count else { continue }
+            let next = later[index + 1]
+            if (next == "of" && index + 2 < later.count && later[index + 2] == "us") || headWords.contains(next) { return heads }
+        }
+        return nil
     }
+
+    /// Who a price per head is counted by ("3 people", "4 adults").
+    private static let headWords: Set<String> = ["people", "persons", "guests", "adults", "pax", "heads", "friends",
+                                                 "personas", "personnes", "personen", "pessoas", "persone"]
 
     /// What is bought a number of times at one price ("3 rounds of 22").
     private static let servings: Set<String> = ["rounds", "bottles", "pints", "drinks", "beers", "coffees", "tickets",
