@@ -135,6 +135,9 @@ struct MerchantSpansTests {
         #expect(!MerchantLexicon.isGeneric("Pharmacie du Pont"))
         #expect(MerchantLexicon.isGeneric("pharmacie"))
         #expect(MerchantLexicon.isGeneric("parking garage"))
+        // Facilities and passes anyone could name; what the writer did names no one.
+        #expect(MerchantLexicon.isGeneric("airport lounge pass") && MerchantLexicon.isGeneric("Luggage storage"))
+        #expect(MerchantLexicon.isOnlyCommonWords("ended") && MerchantLexicon.isOnlyCommonWords("grabbed"))
     }
 
     @Test func whoseOccasionItWasIsWhomTheMoneyWentTo() {

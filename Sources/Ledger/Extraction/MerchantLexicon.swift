@@ -39,7 +39,8 @@ enum MerchantLexicon {
         "haircut", "lesson", "class", "service", "repair", "repairs", "wash", "washes", "golf", "mini",
         "buffet", "breakfast", "lunch", "dinner", "coffee", "ride", "rides", "rental", "hostel", "motel",
         "venue", "stadium", "school", "library", "theatre", "theater", "pitch", "court", "centre", "center",
-        "cart", "van", "trolley", "booth", "uni", "university", "college", "campus",
+        "cart", "van", "trolley", "booth", "uni", "university", "college", "campus", "lounge", "luggage",
+        "baggage", "storage", "locker", "lockers", "cloakroom", "pass", "passes", "ticket", "tickets",
         // Spanish, Portuguese, Italian, French, German, Dutch
         "peluquería", "farmacia", "gasolinera", "mercado", "panadería", "tienda", "aeropuerto", "estación",
         "farmácia", "padaria", "posto", "aeroporto", "estação", "loja", "distributore", "benzinaio",
@@ -174,8 +175,10 @@ enum MerchantLexicon {
         .union(spendingVerbs)
 
     /// "I paid, bought, spent, ate, had lunch, filled up" as notes open in several languages
-    /// ("Almocei no …", "Compré pan en …", "Ho pagato da …"): what the writer did, never a name.
+    /// ("Ended up taking …", "Almocei no …", "Compré pan en …"): what the writer did, never a name.
     static let spendingVerbs: Set<String> = [
+        "ended", "took", "grabbed", "picked", "stopped", "had", "went", "finally", "ordered", "booked", "renewed",
+        "topped", "filled", "treated", "covered", "popped", "dropped", "tried", "decided", "needed",
         "pagué", "compré", "gasté", "comí", "cené", "almorcé", "desayuné", "tomé", "cargué", "reservé", "pagamos",
         "compramos", "comimos", "cenamos",
         "paguei", "comprei", "gastei", "comi", "jantei", "almocei", "tomei", "abasteci", "reservei", "jantamos", "almoçamos",
