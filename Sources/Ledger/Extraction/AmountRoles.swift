@@ -536,7 +536,7 @@ enum AmountRoles {
         // of money ("60 €") is not a count.
         if let counted = tokens.counts(before: range, within: 6).reversed().lazy.compactMap(count).first { return counted }
         // A price per head with the heads after it ("15 pp, two of us", "20 each for 3 people").
-        guard after.prefix(2).contains(where: { ["pp", "each", "head", "person", "ea", "apiece"].contains($0) }) else { return nil }
+        guard perUnit || after.prefix(2).contains(where: unitAfter.contains) else { return nil }
         // Past a comma ("15 pp, two of us"), not past the sentence.
         let later = tokens.items.filter { $0.range.lowerBound >= range.upperBound }.map(\.text)
             .prefix { ![".", ";", "!", "?"].contains($0) }.filter { $0 != "," }.prefix(8).map { $0 }

@@ -61,20 +61,15 @@ public enum DateResolver {
         if let match = numeric, var first = Int(match.first), var second = Int(match.second) {
             if second > 12 && first <= 12 { swap(&first, &second) }
             if (1...31).contains(first), (1...12).contains(second) {
+                // Day first; when both readings are dates ("3/11", "11/3", "11/03/2026"), the more
+                // recent one on or before the day the note came (a note tells of what was just spent).
+                let readings = first <= 12 ? [(month: second, day: first), (month: first, day: second)] : [(month: second, day: first)]
                 if let yearText = match.year, var year = Int(yearText) {
                     if year < 100 { year += 2000 }
-                    // "11/03/2026": of two readings, the more recent one on or before the received day.
-                    let readings = (first <= 12 ? [(second, first), (first, second)] : [(second, first)])
-                        .compactMap { make(year, $0.0, $0.1, calendar) }
-                    if let date = readings.filter({ $0 <= day }).max() ?? readings.first { return format(date) }
-                } else if first <= 12 {
-                    // Both readings are dates ("3/11", "11/3"): the one on or before the day the note
-                    // came that is the more recent (a note tells of what was just spent).
-                    let readings = [latest(month: second, day: first, onOrBefore: day, calendar),
-                                    latest(month: first, day: second, onOrBefore: day, calendar)].compactMap { $0 }
-                    return readings.max()
+                    let dates = readings.compactMap { make(year, $0.month, $0.day, calendar) }
+                    if let date = dates.filter({ $0 <= day }).max() ?? dates.first { return format(date) }
                 } else {
-                    return latest(month: second, day: first, onOrBefore: day, calendar)
+                    return readings.compactMap { latest(month: $0.month, day: $0.day, onOrBefore: day, calendar) }.max()
                 }
             }
         }

@@ -77,8 +77,9 @@ struct ModelExpense: Generable {
     ///   - merchant: `.known` when the rules read it or the user named it before: written as a
     ///     constant, or not at all when the note pays no one.
     ///   - categories: the categories allowed (nil: all four); one is written as a constant.
+    ///   - spans: the merchant spans offered, when the caller has them (`MerchantSpans.candidates`).
     static func schema(for note: String, amounts: [AmountCandidate], merchant: Payee,
-                       categories: [Category]? = nil) -> GenerationSchema {
+                       categories: [Category]? = nil, spans offered: [String]? = nil) -> GenerationSchema {
         var properties: [String: GenerationSchema] = [:]
         switch merchant {
         case .known(let name?):
@@ -86,7 +87,7 @@ struct ModelExpense: Generable {
         case .known(nil):
             break
         case .model:
-            let spans = MerchantSpans.candidates(in: note, amounts: amounts)
+            let spans = offered ?? MerchantSpans.candidates(in: note, amounts: amounts)
             if !spans.isEmpty { properties["merchant"] = .string(.anyOf(spans)).orNull }
         }
         switch categories {

@@ -154,17 +154,18 @@ public final class ExpenseExtractor: Sendable {
         } else {
             .model
         }
-        let schema = ModelExpense.schema(for: note, amounts: found, merchant: payee, categories: learned.allowedCategories)
+        // The spans the model may copy as the merchant, found once for the grammar and the fallback below.
+        let spans = payee == .model ? MerchantSpans.candidates(in: note, amounts: found) : []
+        let schema = ModelExpense.schema(for: note, amounts: found, merchant: payee, categories: learned.allowedCategories,
+                                         spans: spans)
         let options = GenerationOptions(maximumTokens: 64)
         // What the rules read is fixed for the note; each snapshot only adds the model's fields.
         let currency = RulesExtractor.currency(in: note, chosen: amount)
         let date = DateResolver.resolve(note, received: received)
         // A description of one place ("the fish van by the harbour") is the name, whole.
         let described = rules.contains(.descriptiveNames) && payee == .model ? DescriptiveNames.phrase(in: note) : nil
-        let introduced = rules.contains(.introducedMerchant) && payee == .model
-            ? RulesExtractor.introducedMerchant(in: note).flatMap { name in
-                MerchantSpans.candidates(in: note, amounts: found).contains(name) ? name : nil
-            } : nil
+        let introduced = rules.contains(.introducedMerchant) && !spans.isEmpty
+            ? RulesExtractor.introducedMerchant(in: note).flatMap { spans.contains($0) ? $0 : nil } : nil
         func combine(_ generated: ModelExpense) -> Expense {
             // The model copied a piece of a place's description: "crêpe cart", the street "Quay Street".
             let copied = generated.merchant.map { picked in

@@ -172,11 +172,11 @@ enum MerchantLexicon {
                 "einkauf", "compra", "achat", "achats", "acquisto", "spesa", "boodschappen", "zakupy", "home", "night",
                 "visit", "trip", "deal", "meal", "shop", "tip", "tipped", "tips", "shipping", "cash", "bike", "dry",
                 "place", "flat", "house", "apartment", "meeting", "party"])
-        .union(spendingVerbs)
+        .union(writersDoings)
 
     /// "I paid, bought, spent, ate, had lunch, filled up" as notes open in several languages
     /// ("Ended up taking …", "Almocei no …", "Compré pan en …"): what the writer did, never a name.
-    static let spendingVerbs: Set<String> = [
+    static let writersDoings: Set<String> = [
         "ended", "took", "grabbed", "picked", "stopped", "had", "went", "finally", "ordered", "booked", "renewed",
         "topped", "filled", "treated", "covered", "popped", "dropped", "tried", "decided", "needed",
         "pagué", "compré", "gasté", "comí", "cené", "almorcé", "desayuné", "tomé", "cargué", "reservé", "pagamos",
@@ -185,7 +185,7 @@ enum MerchantLexicon {
         "pagato", "comprato", "speso", "mangiato", "cenato", "pranzato", "preso", "pagata", "comprata", "prenotato",
         "payé", "acheté", "dépensé", "mangé", "dîné", "déjeuné", "pris", "réservé", "payée", "achetée",
         "bezahlt", "gekauft", "ausgegeben", "gegessen", "getankt", "gebucht", "bestellt", "gezahlt",
-        "betaald", "gekocht", "uitgegeven", "gegeten", "getankt", "geboekt",
+        "betaald", "gekocht", "uitgegeven", "gegeten", "geboekt",
     ]
 
     /// Family named by their place in it: after "for" whom the money was for, not whom it was paid to.

@@ -279,7 +279,7 @@ enum MerchantSpans {
         let opener = lowered.first ?? ""
         let opensWithName = tokens.first?.first?.isUppercase == true
             && (!MerchantLexicon.isCommonWord(opener) && !MerchantLexicon.functionWords.contains(opener)
-                && !["booked", "paid", "bought", "took"].contains(opener) && !MerchantLexicon.motionWords.contains(opener)
+                && !MerchantLexicon.motionWords.contains(opener)
                 || MerchantLexicon.businessKinds.contains(opener) && tokens.count > 1 && tokens[1].first?.isUppercase == true)
         for (index, word) in lowered.enumerated() {
             // A road: one or two capitals and up to three digits, joined by a hyphen or not ("A7", "I-80").
