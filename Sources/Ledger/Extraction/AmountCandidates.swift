@@ -489,7 +489,9 @@ enum AmountFinder {
         // A figure right after a balance/limit/reference word.
         // Identifier words right before the figure; balance and limit words up to three words before.
         // (A price after "meter" is a parking meter's, "parking meter 3.25"; its number has no decimals.)
-        if wordsBefore(start, within: 16, lowered).suffix(2).contains(where: { notAmountWords.contains($0) && !($0 == "meter" && number.hasDecimals) }) {
+        // A "+" between the word and the figure adds it: "95 call-out + 20 for the lock" is no phone number.
+        let joinedByPlus = lowered[..<start].reversed().prefix { !$0.isLetter }.contains("+")
+        if !joinedByPlus, wordsBefore(start, within: 16, lowered).suffix(2).contains(where: { notAmountWords.contains($0) && !($0 == "meter" && number.hasDecimals) }) {
             return true
         }
         let recent = wordsBefore(start, within: 24, lowered).suffix(3)

@@ -32,7 +32,10 @@ enum CategoryRules {
                    "駐車", "バス", "ガソリン", "航空券",
                    // Fuel by the gallon, day tickets for transit in more languages.
                    "room", "gal", "gallon", "gallons", "dagkaart", "tageskarte", "tagesticket", "fahrschein", "monatskarte",
-                   "abono transporte", "bonobús", "navigo", "billet de train", "biglietto del treno", "bilhete de comboio"]),
+                   "abono transporte", "bonobús", "navigo", "billet de train", "biglietto del treno", "bilhete de comboio",
+                   // Cities' transit smart cards, topped up for fares.
+                   "oyster card", "opal card", "clipper card", "presto card", "octopus card", "leap card", "myki",
+                   "suica", "pasmo", "ov-chipkaart"]),
         (.food, ["lunch", "dinner", "breakfast", "brunch", "coffee", "cofee", "café", "cafe", "espresso", "latte",
                  "tea", "restaurant", "bar", "tab", "pub", "pint", "pints", "cocktail", "cocktails", "beer", "beers",
                  "wine", "drinks", "pizza", "burger", "sushi", "ramen", "noodles", "tacos", "sandwich", "bagel",
@@ -49,7 +52,11 @@ enum CategoryRules {
                  "flat white", "mocha", "americano", "prosecco", "champagne", "cider", "whisky", "gin", "happy hour",
                  "tapas", "bistro", "canteen", "cafeteria", "deli", "diner", "chippy", "pizzeria", "brötchen", "kuchen",
                  "imbiss", "wein", "wocheneinkauf", "baguette", "apéritif", "apéro", "courses", "cañas", "menú del día",
-                 "pão", "lanche", "gelato", "aperitivo", "ラーメン", "寿司", "弁当", "居酒屋", "room service"]),
+                 "pão", "lanche", "gelato", "aperitivo", "ラーメン", "寿司", "弁当", "居酒屋", "room service",
+                 // Bar food and staples in the notes' other languages.
+                 "caffè", "caffe", "cornetto", "cornetti", "panino", "panini", "tramezzino", "bocadillo", "churros",
+                 "pane", "brot", "milch", "leche", "lait", "fruta", "frutas", "legumes", "verduras", "obst", "gemüse",
+                 "légumes"]),
         (.shopping, ["laptop", "phone case", "charger", "chargeur", "cable", "câble", "usb", "monitor", "keyboard",
                      "mouse", "headphones", "airpods", "ssd", "hard drive", "tablet", "ink", "cartridge", "shoes",
                      "sneakers", "socks", "shirt", "jacket", "coat", "dress", "jeans", "trousers", "pyjamas",
@@ -107,7 +114,10 @@ enum CategoryRules {
                   "trampoline park", "bouldering", "climbing wall", "ice skating", "busker", "cover charge", "fitness",
                   // Gas beside electricity is the household's supply, not fuel.
                   "gas and electric", "gas & electric", "gas+electric", "gas and electricity", "gas & electricity",
-                  "gas+electricity", "gas supply"]),
+                  "gas+electricity", "gas supply",
+                  // Entertainment in the notes' other languages.
+                  "cinéma", "cine", "théâtre", "teatro", "museo", "musée", "eintritt", "entradas", "ingressos",
+                  "biglietti", "konzert", "concierto"]),
     ]
 
     /// Per category: single words (matched against the note's words) and phrases or words of

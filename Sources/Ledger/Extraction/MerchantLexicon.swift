@@ -40,7 +40,7 @@ enum MerchantLexicon {
         "buffet", "breakfast", "lunch", "dinner", "coffee", "ride", "rides", "rental", "hostel", "motel",
         "venue", "stadium", "school", "library", "theatre", "theater", "pitch", "court", "centre", "center",
         "cart", "van", "trolley", "booth", "uni", "university", "college", "campus", "lounge", "luggage",
-        "baggage", "storage", "locker", "lockers", "cloakroom", "pass", "passes", "ticket", "tickets",
+        "baggage", "storage", "locker", "lockers", "cloakroom", "pass", "passes", "ticket", "tickets", "council",
         // Spanish, Portuguese, Italian, French, German, Dutch
         "peluquería", "farmacia", "gasolinera", "mercado", "panadería", "tienda", "aeropuerto", "estación",
         "farmácia", "padaria", "posto", "aeroporto", "estação", "loja", "distributore", "benzinaio",
@@ -171,8 +171,9 @@ enum MerchantLexicon {
                 "bill", "bills", "phone", "mobile", "storage", "data", "account", "card", "top-up",
                 "einkauf", "compra", "achat", "achats", "acquisto", "spesa", "boodschappen", "zakupy", "home", "night",
                 "visit", "trip", "deal", "meal", "shop", "tip", "tipped", "tips", "shipping", "cash", "bike", "dry",
-                "place", "flat", "house", "apartment", "meeting", "party"])
-        .union(writersDoings)
+                "place", "flat", "house", "apartment", "meeting", "party", "online", "tax", "taxes", "instalment",
+                "installment", "children", "kid"])
+        .union(writersDoings).union(family)
 
     /// "I paid, bought, spent, ate, had lunch, filled up" as notes open in several languages
     /// ("Ended up taking …", "Almocei no …", "Compré pan en …"): what the writer did, never a name.

@@ -454,7 +454,7 @@ enum ExpenseSignals {
         "wordt afgeschreven", "va fi debitat", "va fi retras", "aura lieu", "overdrawn by",
         // Things only thought of: wish lists, comparisons, maybes.
         "wishlist", "wish list", "price check", "thinking about", "thinking of", "might get", "might buy", "considering",
-        "still thinking", "still deciding", "haven't decided", "not decided yet", "would cost", "would come to",
+        "still thinking", "still deciding", "need to decide", "have to decide", "decide by", "haven't decided", "not decided yet", "would cost", "would come to",
         "would be about", "would be around", "said it would be", "costaría", "coûterait", "würde kosten", "costaria", "costerebbe",
         "might book", "might order", "might pay", "maybe get", "maybe buy", "maybe book", "planning to", "plan to buy",
         "want to buy", "going to buy", "going to book",
