@@ -397,9 +397,13 @@ enum BankMessage {
             run = []
         }
         // ";", ":", "," and "|" part the message even without a space ("RUB;poluchatel", "Inf:SHOP").
+        // A comma between digits is a figure's ("Lastschrift 59,99 EUR"), not a part's end.
         var spaced = ""
-        for character in note {
-            if ";:,|".contains(character) { spaced += " \(character)" } else { spaced.append(character) }
+        let characters = Array(note)
+        for (index, character) in characters.enumerated() {
+            let inFigure = character == "," && index > 0 && index + 1 < characters.count
+                && characters[index - 1].isASCIIDigit && characters[index + 1].isASCIIDigit
+            if ";:,|".contains(character), !inFigure { spaced += " \(character)" } else { spaced.append(character) }
         }
         let pieces = spaced.split(whereSeparator: \.isWhitespace)
         /// True when the piece after `index` is a word or a date, not an amount ("BT: Plata …", "MKB: 16.01.2018 …").
@@ -646,5 +650,7 @@ enum BankMessage {
         // messages the model read right into bank messages whose payee the rules then misread:
         // sms_val merchant −1, sms_dev −1; left out).
         "malipo", "imekamilika", "yamekamilika",
+        // German direct debits and their references.
+        "lastschrift", "sepa-lastschrift", "abbuchung", "belastung", "mandatsref", "mandatsreferenz", "verwendungszweck",
     ]
 }
