@@ -56,6 +56,8 @@ enum AmountFinder {
                    let mention = mentions.first(where: { gap.contains($0.range.lowerBound) && $0.range.upperBound <= gap.upperBound }),
                    isOnlyBlanksOrJoiners(characters[gap.lowerBound..<mention.range.lowerBound])
                     && isOnlyBlanksOrJoiners(characters[mention.range.upperBound..<gap.upperBound]),
+                   // A symbol spaced from the units but written onto the next figure is that figure's ("x 2 £45").
+                   !(mention.range.lowerBound > gap.lowerBound && mention.range.upperBound == gap.upperBound),
                    endsThePhrase(cents.range.upperBound, characters),
                    let value = Decimal(string: "\(units.text).\(cents.text)") {
                     result.append(Number(value: value, text: "\(units.text).\(cents.text)", range: units.range.lowerBound..<cents.range.upperBound,
@@ -123,9 +125,14 @@ enum AmountFinder {
         let numbers = (digits + words).sorted { $0.range.lowerBound < $1.range.lowerBound }
         let tokens = AmountRoles.Tokens(lowered)
         let isBank = BankMessage.reads(note)
-        // A currency written right after a figure is that figure's, not the next one's ("15 euros 20 minutes").
+        // A currency written right after a figure is that figure's, not the next one's ("15 euros 20 minutes"),
+        // unless a space parts it from that figure and it is written onto the next ("x2 £45").
         let afterAFigure = mentions.filter { mention in
-            numbers.contains { $0.range.upperBound <= mention.range.lowerBound && mention.range.lowerBound - $0.range.upperBound <= 1 }
+            let prefixesNext = numbers.contains { $0.range.lowerBound == mention.range.upperBound }
+            return numbers.contains { figure in
+                figure.range.upperBound <= mention.range.lowerBound && mention.range.lowerBound - figure.range.upperBound <= 1
+                    && !(prefixesNext && mention.range.lowerBound > figure.range.upperBound)
+            }
         }.map(\.range)
         var result: [AmountCandidate] = []
         for number in numbers where !isExcluded(number, characters, lowered, inBankMessage: isBank)

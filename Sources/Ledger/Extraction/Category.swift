@@ -35,7 +35,9 @@ enum CategoryRules {
                    "abono transporte", "bonobús", "navigo", "billet de train", "biglietto del treno", "bilhete de comboio",
                    // Cities' transit smart cards, topped up for fares.
                    "oyster card", "opal card", "clipper card", "presto card", "octopus card", "leap card", "myki",
-                   "suica", "pasmo", "ov-chipkaart"]),
+                   "suica", "pasmo", "ov-chipkaart",
+                   // Kinds of lodging and train named in their own language.
+                   "ryokan", "riad", "pousada", "albergue", "agriturismo", "gîte", "shinkansen"]),
         (.food, ["lunch", "dinner", "breakfast", "brunch", "coffee", "cofee", "café", "cafe", "espresso", "latte",
                  "tea", "restaurant", "bar", "tab", "pub", "pint", "pints", "cocktail", "cocktails", "beer", "beers",
                  "wine", "drinks", "pizza", "burger", "sushi", "ramen", "noodles", "tacos", "sandwich", "bagel",

@@ -41,6 +41,7 @@ enum MerchantLexicon {
         "venue", "stadium", "school", "library", "theatre", "theater", "pitch", "court", "centre", "center",
         "cart", "van", "trolley", "booth", "uni", "university", "college", "campus", "lounge", "luggage",
         "baggage", "storage", "locker", "lockers", "cloakroom", "pass", "passes", "ticket", "tickets", "council",
+        "farmers", "farmer's", "flea", "ryokan", "shinkansen",
         // Spanish, Portuguese, Italian, French, German, Dutch
         "peluquería", "farmacia", "gasolinera", "mercado", "panadería", "tienda", "aeropuerto", "estación",
         "farmácia", "padaria", "posto", "aeroporto", "estação", "loja", "distributore", "benzinaio",
@@ -151,7 +152,7 @@ enum MerchantLexicon {
     /// Words that join sentences in the notes' languages: never a name by themselves.
     static let functionWords: Set<String> = [
         "and", "then", "also", "but", "or", "so", "very", "just", "only", "again", "later", "after", "before", "still",
-        "too", "here", "there", "it", "me", "i", "we", "us", "you", "he", "she", "they", "them", "him", "her", "his",
+        "too", "here", "there", "it", "me", "i", "we", "w", "w/", "us", "you", "he", "she", "they", "them", "him", "her", "his",
         "their", "your", "these", "those", "any", "all", "each", "every", "other", "got", "get", "did", "was", "is",
         "are", "had", "has", "have", "with", "for", "from", "to", "at", "on", "in", "by", "of", "up", "out", "off",
         "y", "luego", "después", "también", "pero", "muy", "solo", "más", "menos", "ya", "aquí", "un", "una", "del",
