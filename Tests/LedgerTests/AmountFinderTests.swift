@@ -34,6 +34,9 @@ import Testing
         ("parking meter 2 x 1.75", "3.50"),
         // A price before a plural is no count ("plus 2.10 sales tax").
         ("lamp 24.99 plus 2.10 sales tax", "27.09"),
+        // A "+" after an identifier word adds the figure; a symbol written onto the next figure is its.
+        ("Locksmith came out at midnight, 95 call-out + 20 for the new lock", "115"),
+        ("Entry to the gardens x2 £45", "45"), ("tickets x 2 £45", "45"),
     ])
     func theRulesPickTheAmountPaid(note: String, expected: String) {
         let best = AmountFinder.best(in: AmountFinder.candidates(in: note))
@@ -71,7 +74,13 @@ import Testing
                       "Ana paid me back 25", "Your transaction of RS. 500 was declined",
                       "Grandma gave me 100 for my birthday", "tax rebate 212.40 came through",
                       "deposit back from the landlord, 900", "interest on savings 3.12",
-                      "expected: water bill 42 on the 1st"])
+                      "expected: water bill 42 on the 1st",
+                      // Money paid back to the writer, totals over a period, money moved between own accounts.
+                      "Paid back by Jo for the cinema, 12", "My October expenses total 1,243",
+                      "Mini statement A/c XX4410: 17/11 DR 450.00, 16/11 CR 12,000.00. Bal 8,220.10",
+                      "ACH credit of $1,240.55 posted to account ending 6610",
+                      "You have topped up your wallet with GHS 200.00 from your bank account",
+                      "Gym membership is 39 a month, need to decide by Friday"])
     func notesThatAreNoExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note))
     }
@@ -204,6 +213,9 @@ import Testing
         ("Your A/C XX12 Debited INR 500.00 on 01/02/26 -Transferred to Mr. Arun Das. Avl Balance INR 10.00", "Mr. Arun Das"),
         ("Rs.99 spent on Axis Bank Card XX12 at ..PIZZA PALACE_ on 2026-02-01. Not you? Call 18001234 to block", "PIZZA PALACE"),
         ("INR 250.00 deducted from Axis Bank A/C No 1234 towards Lumen Mutual Fund UMRN: AXIS0001", "Lumen Mutual Fund"),
+        // A decimal comma belongs to the figure; a direct debit's words are the bank's.
+        ("Sparkasse: Lastschrift 59,99 EUR Fernwerk Telefon GmbH, Mandatsref. 88321. Kontostand 1.022,30 EUR",
+         "Fernwerk Telefon GmbH"),
     ])
     func payeesInBankMessages(note: String, expected: String) {
         #expect(RulesExtractor.introducedMerchant(in: note) == expected)

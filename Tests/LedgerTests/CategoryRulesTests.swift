@@ -31,6 +31,11 @@ import Testing
         ("airport bus ticket 9", "travel"),
         // A visa is a government's fee.
         ("visa fee for the trip 25", "other"),
+        // Bar food, cinema and lodging in the notes' other languages; a city's transit card.
+        ("Caffè e cornetto al bar 2,80 €", "food"),
+        ("Cinéma avec les enfants, 4 places à 9,50", "other"),
+        ("ryokan in Kyoto 2 nights ¥38,000", "travel"),
+        ("topped up my oyster card 30", "travel"),
     ])
     func eachCategorysWordsSpeakForIt(note: String, category: String) {
         let evidence = CategoryRules.evidence(in: note)

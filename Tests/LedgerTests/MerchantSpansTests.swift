@@ -138,6 +138,10 @@ struct MerchantSpansTests {
         // Facilities and passes anyone could name; what the writer did names no one.
         #expect(MerchantLexicon.isGeneric("airport lounge pass") && MerchantLexicon.isGeneric("Luggage storage"))
         #expect(MerchantLexicon.isOnlyCommonWords("ended") && MerchantLexicon.isOnlyCommonWords("grabbed"))
+        // Family, taxes, "online", "w/" and a farmers market name no one either.
+        #expect(MerchantLexicon.isOnlyCommonWords("kids'") && MerchantLexicon.isOnlyCommonWords("council tax instalment"))
+        #expect(MerchantLexicon.isOnlyCommonWords("online") && MerchantLexicon.isOnlyCommonWords("w/"))
+        #expect(MerchantLexicon.isGeneric("Farmers market"))
     }
 
     @Test func whoseOccasionItWasIsWhomTheMoneyWentTo() {

@@ -24,7 +24,7 @@ enum BrandLexicon {
                    "klm", "air france", "british airways", "iberia", "vueling", "turkish airlines", "airbnb", "booking.com",
                    "expedia", "hotels.com", "marriott", "hilton", "hyatt", "ibis", "holiday inn", "premier inn", "travelodge",
                    "hertz", "avis", "sixt", "europcar", "shell", "esso", "chevron", "exxon", "texaco", "aral", "repsol",
-                   "circle k", "tfl", "zipcar", "getaround"]),
+                   "circle k", "tfl"]),
         (.shopping, ["amazon", "ikea", "zara", "h&m", "uniqlo", "primark", "decathlon", "mediamarkt", "media markt",
                      "best buy", "apple store", "currys", "argos", "ebay", "aliexpress", "shein", "temu", "nike",
                      "adidas", "levi's", "sephora", "fnac", "leroy merlin", "lowe's"]),

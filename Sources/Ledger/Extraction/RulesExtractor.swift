@@ -508,6 +508,7 @@ enum ExpenseSignals {
         // Money handed to the writer, or paid into their own account.
         "deposited in", "has been deposited", "gutgeschrieben", "abonado", "abono en", "abono de", "abono por", "recebeu", "creditado",
         "creditada", "accreditato", "accredito", "bijgeschreven", "crédité", "créditée",
+        "ach credit", "direct deposit", "from your bank account", "from your linked bank", "added money to your wallet",
         "sent me", "paid me", "venmoed me", "transferred me", "paid into", "into my account",
         "into savings", "sold my", "sold the", "sold our", "vendí", "j'ai vendu", "verkauft", "vendi",
         "venmo'd me", "zelle'd me", "zelled me", "paypal'd me", "e-transferred me", "lent me",
@@ -582,6 +583,13 @@ enum ExpenseSignals {
         "to buy:", "to get:", "courses:", "compras:", "einkaufen:", "no idea how much", "otp is", "otp for", "is your otp", "one time password", "is your",
         "your otp", "otp to", "verification code", "mandate for", "mandate has been", "mandate registered",
         "mandate created", "first debit", "currently have", "avez actuellement", "tiene actualmente", "haben derzeit",
+    ]
+    /// Totals over a period ("my October expenses total 1,243", "so far this month"): a summary, not a payment.
+    static let periodTotals = [
+        "so far this month", "so far this week", "this month so far", "this week so far", "expenses total",
+        "total expenses", "total spending", "spending total", "monthly spend", "monthly spending", "spending summary",
+        "gastos del mes", "gastos do mês", "dépenses du mois", "total du mois", "monatsausgaben", "ausgaben im monat",
+        "spese del mese", "mini statement", "mini-statement",
     ]
     /// Someone else paid ("Dad got the check"); with "I" or "we" before the verb the writer did.
     static let someoneElsePaid = ["got the check", "got the bill", "picked up the check", "picked up the tab",
@@ -680,7 +688,7 @@ enum ExpenseSignals {
         // The terms of a sale name a refund not received; a plan cancelled and another bought is a purchase.
         let termsOut = lowered.firstMatch(of: Self.refundTerms) == nil ? text : SearchableText(lowered.replacing(Self.refundTerms, with: " "))
         let failures = lowered.firstMatch(of: Self.cancelledThenBought) == nil ? failed : failed.filter { !$0.hasPrefix("cancel") }
-        for (table, searched) in [(refundPhrases, termsOut), (failures, termsOut), (notes, text), (heldOrDisputed, text)]
+        for (table, searched) in [(refundPhrases, termsOut), (failures, termsOut), (notes, text), (heldOrDisputed, text), (periodTotals, text)]
             where table.contains(where: { searched.contains($0) }) {
             return false
         }
@@ -890,7 +898,7 @@ enum ExpenseSignals {
     /// "the shop gave me 20 back": money handed to the writer, not change when it is the note's only figure.
     nonisolated(unsafe) private static let gaveMeBack = /\b(?:gave|give|gives|paid|sent|handed|refunded)\s+(?:me|us)\s+(?:back\s+)?\S{0,3}\d[\d.,]*\s*\S{0,4}\s*(?:back\b)?/
     /// The writer paid someone back: "paid back" opening the note or after "I"/"we".
-    nonisolated(unsafe) private static let writerPaidBack = /^(?:i\s+|we\s+)?paid\s+back\b|\b(?:i|we)\s+paid\s+back\b/
+    nonisolated(unsafe) private static let writerPaidBack = /^(?:i\s+|we\s+)?paid\s+back\b(?!\s+by\b)|\b(?:i|we)\s+paid\s+back\b/
     /// Things the writer sold ("sold concert tickets to Mia for 70"; not "sold out", "sold me") and
     /// work invoiced ("invoiced Brightline 1,800", "sent the invoice to …", "invoice 113 to Brightline").
     nonisolated(unsafe) private static let soldOrInvoiced =
