@@ -37,6 +37,8 @@ import Testing
         // A "+" after an identifier word adds the figure; a symbol written onto the next figure is its.
         ("Locksmith came out at midnight, 95 call-out + 20 for the new lock", "115"),
         ("Entry to the gardens x2 £45", "45"), ("tickets x 2 £45", "45"),
+        // A price per head in the notes' other languages, and the heads the writer paid for.
+        ("Cena con i colleghi, 38 a testa, ho pagato per 4", "152"), ("menú 12 por persona", "12"),
     ])
     func theRulesPickTheAmountPaid(note: String, expected: String) {
         let best = AmountFinder.best(in: AmountFinder.candidates(in: note))
@@ -216,6 +218,8 @@ import Testing
         // A decimal comma belongs to the figure; a direct debit's words are the bank's.
         ("Sparkasse: Lastschrift 59,99 EUR Fernwerk Telefon GmbH, Mandatsref. 88321. Kontostand 1.022,30 EUR",
          "Fernwerk Telefon GmbH"),
+        // In a written Italian note "da" is at someone's.
+        ("Pranzo da Mirella 23 euro", "Mirella"),
     ])
     func payeesInBankMessages(note: String, expected: String) {
         #expect(RulesExtractor.introducedMerchant(in: note) == expected)

@@ -36,6 +36,8 @@ import Testing
         ("Cinéma avec les enfants, 4 places à 9,50", "other"),
         ("ryokan in Kyoto 2 nights ¥38,000", "travel"),
         ("topped up my oyster card 30", "travel"),
+        ("Konzertkarten für zwei 80 €", "other"), ("Frais de dossier 15 €", "other"),
+        ("ferretería: tornillos y tacos 4,75", "shopping"), ("carga del coche eléctrico 14,30", "travel"),
     ])
     func eachCategorysWordsSpeakForIt(note: String, category: String) {
         let evidence = CategoryRules.evidence(in: note)

@@ -141,7 +141,11 @@ struct MerchantSpansTests {
         // Family, taxes, "online", "w/" and a farmers market name no one either.
         #expect(MerchantLexicon.isOnlyCommonWords("kids'") && MerchantLexicon.isOnlyCommonWords("council tax instalment"))
         #expect(MerchantLexicon.isOnlyCommonWords("online") && MerchantLexicon.isOnlyCommonWords("w/"))
-        #expect(MerchantLexicon.isGeneric("Farmers market"))
+        #expect(MerchantLexicon.isGeneric("Farmers market") && MerchantLexicon.isGeneric("bilhete de metrô"))
+        // What was had "da" someone is not part of the name; a name does not end in a joining word.
+        #expect(!spans("Cena da Mirella 40").contains("Cena da Mirella"))
+        #expect(spans("Osteria da Mirella 40").contains("Osteria da Mirella"))
+        #expect(!spans("Uber do aeroporto pra casa R$ 64,30").contains("Uber do"))
     }
 
     @Test func whoseOccasionItWasIsWhomTheMoneyWentTo() {

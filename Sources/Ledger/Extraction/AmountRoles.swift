@@ -41,6 +41,8 @@ enum AmountRoles {
     /// Words after a unit price.
     static let unitAfter: Set<String> = [
         "each", "ea", "apiece", "pp", "per", "cada", "chacun", "chacune", "pièce", "cadauno", "ciascuno", "stück",
+        // Per head ("38 a testa", "20 por persona", "15 pro Kopf").
+        "head", "person", "testa", "cabeza", "persona", "pessoa", "personne", "kopf",
     ]
     /// Words right before a unit price ("@ 9.99", "à 2,60").
     static let unitBefore: Set<String> = ["@", "à", "je", "jeweils"]
@@ -544,6 +546,10 @@ enum AmountRoles {
             guard let heads = count(word), index + 1 < later.count else { continue }
             let next = later[index + 1]
             if (next == "of" && index + 2 < later.count && later[index + 2] == "us") || headWords.contains(next) { return heads }
+        }
+        // "paid for 4", "ho pagato per 4": the heads the writer paid for, ending the phrase.
+        if later.count >= 2, let heads = later.last.flatMap(count), CapitalRuns.forWords.contains(later[later.count - 2]) {
+            return heads
         }
         return nil
     }

@@ -37,7 +37,10 @@ enum CategoryRules {
                    "oyster card", "opal card", "clipper card", "presto card", "octopus card", "leap card", "myki",
                    "suica", "pasmo", "ov-chipkaart",
                    // Kinds of lodging and train named in their own language.
-                   "ryokan", "riad", "pousada", "albergue", "agriturismo", "gîte", "shinkansen"]),
+                   "ryokan", "riad", "pousada", "albergue", "agriturismo", "gîte", "shinkansen",
+                   // An electric car charged, in the notes' other languages.
+                   "ladesäule", "ladestation", "borne de recharge", "carga del coche", "recarga del coche",
+                   "recarga do carro", "ricarica auto", "colonnina"]),
         (.food, ["lunch", "dinner", "breakfast", "brunch", "coffee", "cofee", "café", "cafe", "espresso", "latte",
                  "tea", "restaurant", "bar", "tab", "pub", "pint", "pints", "cocktail", "cocktails", "beer", "beers",
                  "wine", "drinks", "pizza", "burger", "sushi", "ramen", "noodles", "tacos", "sandwich", "bagel",
@@ -86,7 +89,10 @@ enum CategoryRules {
                      "hairdryer", "baby bottles", "watering can", "secateurs", "hose", "lawnmower", "bike lights",
                      "bike lock", "helmet", "mattress", "towel", "torch", "flashlight", "frames", "decorations",
                      "raincoat", "uniform", "tights", "leggings", "sheets", "hangers", "storage boxes", "kwasten",
-                     "pinsel", "pinceaux", "pinceles", "kalender", "calendar"]),
+                     "pinsel", "pinceaux", "pinceles", "kalender", "calendar",
+                     // Hardware in the notes' other languages.
+                     "ferretería", "ferramenta", "quincaillerie", "baumarkt", "tornillos", "schrauben", "vis", "parafusos",
+                     "hardware store"]),
         (.other, ["subscription", "membership", "gym", "plan", "renewed", "autopay", "electricity", "electric",
                   "utility", "utilities", "water", "internet", "phone bill", "recharge", "insurance", "rent",
                   "dentist", "doctor", "physio", "therapy", "massage", "vet", "pharmacy", "medicine", "copay",
@@ -119,7 +125,9 @@ enum CategoryRules {
                   "gas+electricity", "gas supply",
                   // Entertainment in the notes' other languages.
                   "cinéma", "cine", "théâtre", "teatro", "museo", "musée", "eintritt", "entradas", "ingressos",
-                  "biglietti", "konzert", "concierto"]),
+                  "biglietti", "konzert", "concierto", "kinokarten", "konzertkarten", "theaterkarten", "eintrittskarten",
+                  // Fees in the notes' other languages.
+                  "frais", "gebühr", "gebühren", "comisión", "comissão", "commissione", "tasa", "taxa"]),
     ]
 
     /// Per category: single words (matched against the note's words) and phrases or words of

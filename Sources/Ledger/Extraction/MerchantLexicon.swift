@@ -42,6 +42,9 @@ enum MerchantLexicon {
         "cart", "van", "trolley", "booth", "uni", "university", "college", "campus", "lounge", "luggage",
         "baggage", "storage", "locker", "lockers", "cloakroom", "pass", "passes", "ticket", "tickets", "council",
         "farmers", "farmer's", "flea", "ryokan", "shinkansen",
+        // Tickets, hardware stores, the metro and local grocers in the notes' other languages.
+        "bilhete", "billete", "billet", "biglietto", "fahrkarte", "metrô", "métro", "ferretería", "ferramenta",
+        "quincaillerie", "baumarkt", "mercadinho", "tabacchi", "tabac", "kiosko", "späti", "bodega",
         // Spanish, Portuguese, Italian, French, German, Dutch
         "peluquería", "farmacia", "gasolinera", "mercado", "panadería", "tienda", "aeropuerto", "estación",
         "farmácia", "padaria", "posto", "aeroporto", "estação", "loja", "distributore", "benzinaio",

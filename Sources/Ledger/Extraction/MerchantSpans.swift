@@ -36,7 +36,7 @@ enum MerchantSpans {
             !brands.contains { isBrand($0, followedByWhatWasBought: span) } && !(shaped && endsInWhatWasBought(span)) &&
             // A name does not end in a sentence's comma or colon ("Yahoo!" may end in its mark).
             !(span.last.map { ",;:".contains($0) } ?? true)
-                && !(titled && opensWithCommonWord(span))
+                && !(titled && opensWithCommonWord(span)) && !(shaped && opensWithWhatWasHadAtName(span))
                 && isPlausible(span) && !isOnlyMessageWords(span) && !(bank && (isPlainLowercase(span) || isOnlyBanksWords(span)))
                 && isNameShaped(span) && !(shaped && hasLooseEnds(span))
                 && !(shaped && endsInMultiplier(span, multipliers))
@@ -142,8 +142,20 @@ enum MerchantSpans {
         return errand || joiningWords.contains(last) || (joiningWords.contains(first) && !articles.contains(first))
     }
 
+    /// True for a span opening with what was had, then "da", "chez", "bei" and a capitalised name
+    /// ("Cena da Gino", "Dîner chez Lola"): the name is the part after the joiner. A kind of
+    /// business keeps it ("Osteria da Gino").
+    private static func opensWithWhatWasHadAtName(_ span: String) -> Bool {
+        let words = span.split(separator: " ").map { String($0).trimming(",.;:!?()") }
+        guard words.count >= 3, let head = words.first?.lowercased(), words[2].first?.isUppercase == true,
+              ["da", "de", "do", "chez", "bei", "beim", "at"].contains(words[1].lowercased()) else { return false }
+        return MerchantLexicon.isCommonWord(head) && !MerchantLexicon.businessKinds.contains(head)
+    }
+
+    /// Words that join a name to what follows; a name neither ends in one nor (but for an article) opens with one.
     private static let joiningWords = MerchantLexicon.fillers.union(MerchantLexicon.placePrepositions)
-        .union(["for", "with", "got"])
+        .union(["for", "with", "got", "do", "dos", "del", "della", "di", "dal", "pra", "pro", "em", "en", "im", "beim",
+                "y", "e", "et", "und", "con", "com", "mit", "avec"])
     private static let articles: Set<String> = ["the", "el", "la", "le", "les", "los", "las", "il", "lo", "der", "die",
                                                 "das", "de", "o", "a"]
 

@@ -106,6 +106,8 @@ public enum RulesExtractor {
                 || (bank && word == "at:") || (bank && bankIntroducers.contains(word))
                 || (bank && payeeLabels.contains(word))
                 || (toWords.contains(word) && afterPaymentVerb(index))
+                // "Pranzo da Luigi": at someone's, in a written Italian note ("bonifico da" in a bank's is from).
+                || (!bank && word == "da")
             if introduces, let name = nameRun(tokens, from: index + 1, bank: bank), !isCurrencyOrNumber(name),
                !paymentChannels.contains(name.uppercased()), exactly(name, in: note) != nil, accept(name) {
                 return name
