@@ -127,7 +127,9 @@ enum CategoryRules {
                   "cinéma", "cine", "théâtre", "teatro", "museo", "musée", "eintritt", "entradas", "ingressos",
                   "biglietti", "konzert", "concierto", "kinokarten", "konzertkarten", "theaterkarten", "eintrittskarten",
                   // Fees in the notes' other languages.
-                  "frais", "gebühr", "gebühren", "comisión", "comissão", "commissione", "tasa", "taxa"]),
+                  "frais", "gebühr", "gebühren", "comisión", "comissão", "commissione", "tasa", "taxa",
+                  // A phone line or data for a trip is a phone service.
+                  "esim", "e-sim", "sim card", "roaming", "data plan", "data bundle"]),
     ]
 
     /// Per category: single words (matched against the note's words) and phrases or words of

@@ -15,6 +15,9 @@ enum MerchantLexicon {
         "notary", "pharmacist", "optician", "masseuse", "masseur", "trainer", "instructor", "vendor",
         "seller", "cashier", "attendant", "delivery", "guy", "man", "lady", "woman", "shopkeeper", "florist",
         "cobbler", "butcher", "baker", "grocer",
+        "landscaper", "exterminator", "carpenter", "builder", "decorator", "upholsterer", "groomer", "tiler", "glazier",
+        "surveyor", "inspector", "nurse", "midwife", "caterer", "tattooist", "beautician", "stylist", "seamstress",
+        "dressmaker", "concierge", "bellhop", "doorman", "usher", "boatman", "sweep", "tuner",
         // Spanish, Portuguese, Italian, French, German, Dutch
         "peluquero", "peluquera", "fontanero", "electricista", "cerrajero", "taxista", "médico", "dentista",
         "cabeleireiro", "cabeleireira", "encanador", "eletricista", "motorista", "parrucchiere", "idraulico",
