@@ -39,6 +39,8 @@ import Testing
         ("Entry to the gardens x2 £45", "45"), ("tickets x 2 £45", "45"),
         // A price per head in the notes' other languages, and the heads the writer paid for.
         ("Cena con i colleghi, 38 a testa, ho pagato per 4", "152"), ("menú 12 por persona", "12"),
+        // The writer's share of a split with no figure of its own; an add-on the note says to add.
+        ("Lunch bill 84, split 4 ways, I paid my share", "21"), ("ferry 2 x 18.50 plus car 45", "82.00"),
     ])
     func theRulesPickTheAmountPaid(note: String, expected: String) {
         let best = AmountFinder.best(in: AmountFinder.candidates(in: note))

@@ -726,7 +726,9 @@ enum AmountFinder {
         else { return result + priced }
         // A tip, tax or fee is no larger than the price it is paid on ("3.40 bus + 3.40 back" adds the same fare); what is taken off is smaller.
         let taken = discounts.reduce(Decimal(0)) { $0 + $1.value }
-        guard addOns.allSatisfy({ $0.value <= base.value }), taken < base.value else { return result + priced }
+        // Unless the note says to add it: "ferry 2 x 18.50 plus car 45".
+        let saysPlus = { (addOn: AmountCandidate) in tokens.before(addOn.range, 2).contains { $0 == "+" || $0 == "plus" } }
+        guard addOns.allSatisfy({ $0.value <= base.value || saysPlus($0) }), taken < base.value else { return result + priced }
         var value = base.value - taken
         var decimals = ([base] + discounts + addOns).map(\.amount.fractionDigits).max() ?? 0
         // A rate in percent applies to the price after what was taken off ("54.20 + 15% tip", "80, 25% off").

@@ -400,6 +400,22 @@ enum AmountRoles {
             let between = items[(index + 2)...].prefix { $0.range.upperBound <= whole.lowerBound }.map(\.text)
             if !between.isEmpty, between.count <= 2, ["of", "de", "von", "di", "van"].contains(between[0]) { return divisor }
         }
+        // "bill 84, split 4 ways, I paid my share": the share of a split in N, no figure of its own after it.
+        let texts = items.map(\.text)
+        let paysShare = texts.indices.dropFirst().dropLast().contains { index in
+            fractionPayers.contains(texts[index - 1]) && writerOwns.contains(texts[index]) && shareWords.contains(texts[index + 1])
+                && items[index].range.lowerBound >= whole.upperBound
+                && !items[(index + 2)...].prefix(3).contains { $0.text.first?.isASCIIDigit == true }
+        }
+        guard paysShare else { return nil }
+        for index in texts.indices.dropLast() where items[index].range.lowerBound >= whole.upperBound {
+            // "split 4 ways", "4-way split", "split between 3".
+            if texts[index + 1] == "ways" || texts[index + 1] == "way", let ways = count(texts[index]) { return ways }
+            if index + 1 < texts.count, ["split", "shared", "divided"].contains(texts[index]), ["between", "among", "by", "in"].contains(texts[index + 1]),
+               index + 2 < texts.count, let ways = count(texts[index + 2]) {
+                return ways
+            }
+        }
         return nil
     }
 
