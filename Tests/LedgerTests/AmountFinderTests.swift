@@ -131,7 +131,10 @@ import Testing
                         "refundable deposit for the flat viewing, paid 200", "renewed passport, 95, no refund if rejected",
                         "paid 60 for the concert, refund if cancelled", "paid the 45 quote for the bike repair",
                         "took the estimate and paid 340 for the boiler fix",
-                        "cancelled the old plan and bought the new one, 29.99", "Mia wants pizza, got 2 for 24"] {
+                        "cancelled the old plan and bought the new one, 29.99", "Mia wants pizza, got 2 for 24",
+                        // A quote paid in full, a debt the writer paid off, a note opening with the writer's verb.
+                        "Paid the quote from the roofer in full, 1,450", "Paid Sophie back the 45 I owed her for the tickets",
+                        "Covered the taxi for everyone, 28"] {
             #expect(ExpenseSignals.isExpense(expense), "\(expense)")
         }
     }

@@ -476,7 +476,7 @@ enum ExpenseSignals {
         "asked me to pay", "wants me to pay", "want me to pay", "me pidió que le pag", "m'a demandé de payer",
         "me pediu para pagar",
         // Debts the writer still has to pay, and limits set for later.
-        "i owe", "we owe", "still owe", "le debo", "je dois", "ich schulde", "eu devo", "gli devo",
+        "i owe ", "we owe ", "still owe ", "le debo", "je dois", "ich schulde", "eu devo", "gli devo",
         "spending limit", "monthly limit", "weekly limit", "limit for", "allowance for", "límite de gasto",
         "limite de dépenses", "ausgabenlimit",
         // Bills issued but not paid, and offers.
@@ -854,7 +854,7 @@ enum ExpenseSignals {
     /// the end", "quoted 250, ended up paying 230", "budget 300 - final bill 280").
     /// Also an estimate or quote the writer then paid ("paid the 45 quote", "took the estimate and paid 340").
     nonisolated(unsafe) private static let outcomeAfterEstimate =
-        /\b(?:estimat|quot|budget)\w*\b.*\b(?:ended up(?: paying| costing| at| being)?|came to|in the end|final bill|final price|final cost|actually paid|actual cost|but (?:it|the \w+) (?:was|cost))\s+(?:\w+\s+){0,3}?[$€£]?\d|^(?:i\s+|we\s+)?paid\s+(?:the\s+)?[$€£]?\d[\d.,]*\s+(?:quote|estimate)\b|\b(?:quote|estimate)\b[^.;]{0,30}\b(?:and|then)\s+(?:i\s+|we\s+)?paid\s+[$€£]?\d/
+        /\b(?:estimat|quot|budget)\w*\b.*\b(?:ended up(?: paying| costing| at| being)?|came to|in the end|final bill|final price|final cost|actually paid|actual cost|but (?:it|the \w+) (?:was|cost))\s+(?:\w+\s+){0,3}?[$€£]?\d|^(?:i\s+|we\s+)?paid\s+(?:the\s+)?[$€£]?\d[\d.,]*\s+(?:quote|estimate)\b|^(?:i\s+|we\s+)?(?:just\s+|finally\s+)?paid\s+(?:the\s+|their\s+|his\s+|her\s+)?(?:quote|estimate)\b|\b(?:quote|estimate)\b[^.;]{0,30}\b(?:and|then)\s+(?:i\s+|we\s+)?paid\s+[$€£]?\d/
 
     /// A price that will rise to a figure ("going up to 17.99 next month"; "going up to the lake"
     /// travels) and a figure someone asks for ("the hotel wants 200 deposit"; "Mia wants pizza" is no figure).
@@ -979,6 +979,7 @@ enum ExpenseSignals {
     private static func writerDid(_ phrase: String, in lowered: String) -> Bool {
         guard let range = lowered.range(of: phrase) else { return true }
         let before = lowered[..<range.lowerBound].split(whereSeparator: { !$0.isLetter }).last.map(String.init) ?? ""
-        return ["i", "we", "yo", "je", "ich", "eu", "io"].contains(before)
+        // A note opening with the verb is the writer's ("Covered the taxi for everyone, 28").
+        return ["i", "we", "yo", "je", "ich", "eu", "io", ""].contains(before)
     }
 }
