@@ -148,6 +148,16 @@ struct MerchantSpansTests {
         #expect(!spans("Uber do aeroporto pra casa R$ 64,30").contains("Uber do"))
     }
 
+    @Test func aDeliveryAppIsWhoChargedAndWhatATradeWorksOnIsNoName() {
+        // The app charged the card, not the restaurant it brought the food from.
+        #expect(spans("Uber Eats order from Kestrel Kitchen 31.45").allSatisfy { $0.hasPrefix("Uber Eats") })
+        #expect(spans("Deliveroo - Kestrel Kitchen curry night 38.40").allSatisfy { $0.hasPrefix("Deliveroo") })
+        // "Dog walker", "Pizza guy": what the trade works on; a stretch of time is when, not who.
+        #expect(!spans("Dog walker for the week 60").contains("Dog"))
+        #expect(!spans("Dog walker for the week 60").contains("the week 60"))
+        #expect(spans("Amazon delivery guy tip 5").contains("Amazon"))
+    }
+
     @Test func whoseOccasionItWasIsWhomTheMoneyWentTo() {
         #expect(MerchantSpans.ownerOfOccasion("Mira's", in: "Put 50 in Mira's graduation card") == "Mira")
         #expect(MerchantSpans.ownerOfOccasion("Leon's", in: "100 cash in Leon's birthday card") == "Leon")

@@ -36,6 +36,12 @@ enum BrandLexicon {
                   "fedex", "royal mail", "usps"]),
     ]
 
+    /// Apps that take orders for restaurants and charge the card themselves: named beside the
+    /// restaurant ("<app> order from <restaurant>"), the app is who was paid (LABELLING: the
+    /// company that charged).
+    static let deliveryApps: Set<String> = ["deliveroo", "uber eats", "ubereats", "doordash", "grubhub", "just eat", "glovo",
+                                            "wolt", "lieferando", "foodpanda", "swiggy", "zomato"]
+
     /// Per category, how many brands `text` (lowercased) names; a brand inside another named one
     /// ("uber" in "uber eats") does not count.
     static func hits(in text: SearchableText) -> [Category: Int] {

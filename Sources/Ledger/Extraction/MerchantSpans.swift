@@ -31,7 +31,11 @@ enum MerchantSpans {
         let spans = StringGuide.spans(of: part, maxLength: 48) + cjkNames(in: part)
         let multipliers = multipliers(in: note)
         let brands = named.map(\.1)
+        // A delivery app named beside the restaurant is who charged: only spans holding the app remain.
+        let app = brands.first(where: BrandLexicon.deliveryApps.contains)
+        let trades = shaped ? tradeOpeners(in: note, brands: Set(brands)) : []
         return spans.uniqued().filter { span in
+            app.map { span.lowercased().hasPrefix($0) } ?? true && !trades.contains(span) && !isOnlyAPeriod(span) &&
             // A known brand, then what was bought there ("<brand> Laufschuhe").
             !brands.contains { isBrand($0, followedByWhatWasBought: span) } && !(shaped && endsInWhatWasBought(span)) &&
             // A name does not end in a sentence's comma or colon ("Yahoo!" may end in its mark).
@@ -47,6 +51,29 @@ enum MerchantSpans {
                     return amounts.contains(bare) || banks.contains(bare.lowercased()) || places.contains(bare)
                 }
         }
+    }
+
+    /// True for a stretch of time and its articles ("the week", "this month", "la semaine"): when, not who.
+    private static func isOnlyAPeriod(_ span: String) -> Bool {
+        let words = span.lowercased().split(whereSeparator: \.isWhitespace).map { $0.trimming(where: \.isPunctuation) }
+            .filter { !$0.isEmpty && !MerchantLexicon.fillers.contains($0) && !$0.allSatisfy(\.isNumber) }
+        return !words.isEmpty && words.allSatisfy(periods.contains)
+    }
+
+    private static let periods: Set<String> = [
+        "day", "days", "week", "weeks", "weekend", "fortnight", "month", "months", "year", "years", "morning", "evening",
+        "afternoon", "semana", "semaine", "woche", "settimana", "mes", "mês", "mois", "monat", "mese", "año", "ano",
+        "année", "jahr", "anno", "día", "dia", "jour", "tag", "giorno", "wochenende", "fin de semana",
+    ]
+
+    /// A single word written right before a trade ("Dog walker", "Pizza guy"): what the trade
+    /// works on, not a name. A known brand stays one ("<brand> delivery", "<brand> seller").
+    private static func tradeOpeners(in note: String, brands: Set<String>) -> Set<String> {
+        let words = note.split(whereSeparator: \.isWhitespace).map { String($0) }
+        return Set(zip(words, words.dropFirst()).compactMap { word, next in
+            MerchantLexicon.roles.contains(next.lowercased().trimming(",.;:!?()")) && word.allSatisfy(\.isLetter)
+                && !brands.contains(word.lowercased()) ? word : nil
+        })
     }
 
     /// True when `span` is `brand` followed only by words of things or services bought ("<brand>
