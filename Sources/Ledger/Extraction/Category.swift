@@ -129,7 +129,9 @@ enum CategoryRules {
                   // Fees in the notes' other languages.
                   "frais", "gebühr", "gebühren", "comisión", "comissão", "commissione", "tasa", "taxa",
                   // A phone line or data for a trip is a phone service.
-                  "esim", "e-sim", "sim card", "roaming", "data plan", "data bundle"]),
+                  "esim", "e-sim", "sim card", "roaming", "data plan", "data bundle",
+                  // What a building's owner charges its flats.
+                  "service charge", "ground rent", "hoa fee", "hoa dues", "condo fee"]),
     ]
 
     /// Per category: single words (matched against the note's words) and phrases or words of

@@ -63,7 +63,7 @@ enum MerchantSpans {
     private static let periods: Set<String> = [
         "day", "days", "week", "weeks", "weekend", "fortnight", "month", "months", "year", "years", "morning", "evening",
         "afternoon", "semana", "semaine", "woche", "settimana", "mes", "mês", "mois", "monat", "mese", "año", "ano",
-        "année", "jahr", "anno", "día", "dia", "jour", "tag", "giorno", "wochenende", "fin de semana",
+        "année", "jahr", "anno", "día", "dia", "jour", "tag", "giorno", "wochenende", "q1", "q2", "q3", "q4",
     ]
 
     /// A single word written right before a trade ("Dog walker", "Pizza guy"): what the trade
