@@ -327,6 +327,23 @@ struct MerchantSpansTests {
         #expect(spans("Kestrel Shinjuku fleece 29.90").contains("Kestrel Shinjuku"))
     }
 
+    /// A common word before a well-known brand is not part of its name; a name does not end in a
+    /// count ("4 nights"); "n" joins the words of a name ("Splash n Go").
+    @Test func aBrandAloneWithoutTheCommonWordsOrTheCountBeside() {
+        let opened = spans("Big Adidas haul 120")
+        #expect(opened.contains("Adidas") && !opened.contains("Big Adidas"), "\(opened)")
+        #expect(!spans("Kestrel Lodge 4 nights 380").contains("Kestrel Lodge 4"))
+        #expect(spans("Pho 24 lunch 12.50").contains("Pho 24"))
+        #expect(spans("Car wash 15 at Splash n Go").contains("Splash n Go"))
+    }
+
+    /// The brand the note names is found among the spans when the model copies no one.
+    @Test func theBrandANoteNamesIsFoundAmongItsSpans() {
+        let note = "petrol 55.30 esso"
+        #expect(MerchantSpans.namedBrand(in: note, among: spans(note)) == "esso")
+        #expect(MerchantSpans.namedBrand(in: "petrol 55.30 at the corner", among: spans("petrol 55.30 at the corner")) == nil)
+    }
+
     /// A name after a preposition that opens the note, or after a common word and "da"/"de"
     /// ("dinner at Gino's"), is offered whole; no span goes on past a dash set between spaces.
     @Test func aNameAfterAnOpeningPrepositionIsOffered() {

@@ -30,6 +30,17 @@ import Testing
         #expect(expense["amount"] as? String == "48" && expense["currency"] as? String == "BRL")
     }
 
+    /// A well-known brand the note names is who was paid, also when the model copies no one from
+    /// a note in lower case; a common word before a brand is not part of its name.
+    @Test func aBrandTheNoteNamesIsTheMerchantWhenTheModelCopiesNoOne() throws {
+        for (note, merchant) in [("petrol 55.30 esso", "esso"), ("Big Adidas haul 120", "Adidas")] {
+            let result = try runNoteLedger(["extract", note, "--received", "2026-11-20"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let expense = try json(Substring(result.stdout.trimmingCharacters(in: .newlines)))
+            #expect(expense["merchant"] as? String == merchant, "\(note): \(result.stdout)")
+        }
+    }
+
     /// The category priors are measured once per model, prompt and thread count and kept in the
     /// cache folder: the next run reads them and answers the same; a damaged file is measured
     /// again and replaced; another thread count has its own file.

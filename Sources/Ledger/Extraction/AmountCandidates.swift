@@ -555,7 +555,7 @@ enum AmountFinder {
 
     private static let paidWords = ["total", "bill", "paid", "cost", "spent", "charged", "debited", "amt", "amount",
                                      "for", "of", "payment", "purchase", "price", "fare"]
-    private static let quantityFollowers = ["x", "nights", "night", "days", "day", "people", "persons", "adults",
+    static let quantityFollowers = ["x", "nights", "night", "days", "day", "people", "persons", "adults",
                                             "kids", "rooms", "items", "pcs", "meals", "servings", "suits", "books",
                                             "coffees", "croissants", "shelves", "hours", "hrs", "months", "weeks",
                                             "nächte", "noches", "nuits", "pax", "tickets", "bags", "units", "hour", "minutes", "min", "week",
@@ -637,6 +637,18 @@ enum AmountFinder {
         let totals = candidates.indices.filter { AmountRoles.isTotal(candidates[$0].range, tokens, equalsSign: !isBankMessage) }
         if !totals.isEmpty {
             for index in totals { result[index] = result[index].scored(result[index].score + 6) }
+            // What the note adds with "+" or "plus" right after its one stated sum ("41 … + 6 tip") is paid on top of it.
+            if !isBankMessage, totals.count == 1 {
+                let total = candidates[totals[0]]
+                let onTop = candidates[(totals[0] + 1)...].prefix { candidate in
+                    AmountRoles.isAddOn(candidate, tokens) && tokens.before(candidate.range, 2).contains { $0 == "+" || $0 == "plus" }
+                }
+                if !onTop.isEmpty && totals[0] + onTop.count == candidates.count - 1 {
+                    let parts = [total] + onTop
+                    result.append(make(parts.reduce(Decimal(0)) { $0 + $1.value }, onTop.last!, parts.lazy.compactMap(\.currency).first,
+                                       score: total.score + 7, decimals: parts.map(\.amount.fractionDigits).max()))
+                }
+            }
             return result
         }
         // "gave him 25, kept the change": what was handed over is what was paid.

@@ -445,7 +445,11 @@ enum AmountRoles {
     static func isTotal(_ range: Range<Int>, _ tokens: Tokens, equalsSign: Bool = true) -> Bool {
         let before = tokens.before(range, 2)
         let after = tokens.after(range, 2)
-        if before.contains(where: totalWords.contains) || after.first.map(totalWords.contains) == true { return true }
+        // The word of a stated sum before the figure or after it; not across a "+" or "plus" (the
+        // figure after one is paid on top of the sum before it).
+        if let word = before.lastIndex(where: totalWords.contains),
+           !before[(word + 1)...].contains(where: { addOnBefore.contains($0) }) { return true }
+        if after.first.map(totalWords.contains) == true { return true }
         if after.count >= 2 && after[0] == "all" && after[1] == "in" { return true }
         // "3 beers + 2 wines = 31".
         if equalsSign && before.last == "=" { return true }

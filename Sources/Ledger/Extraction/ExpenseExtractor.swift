@@ -166,7 +166,10 @@ public final class ExpenseExtractor: Sendable {
         let described = rules.contains(.descriptiveNames) && payee == .model ? DescriptiveNames.phrase(in: note) : nil
         let introduced = rules.contains(.introducedMerchant) && !spans.isEmpty
             ? RulesExtractor.introducedMerchant(in: note).flatMap { spans.contains($0) ? $0 : nil } : nil
-        func combine(_ generated: ModelExpense) -> Expense {
+        // When the model copies no one, or only a generic word, a name the note introduces ("Paid Maria (cleaner) 60") or a
+        // well-known brand it names ("petrol 55.30 esso") is still who was paid.
+        let unchosen = introduced ?? MerchantSpans.namedBrand(in: note, among: spans)
+        func combine(_ generated: ModelExpense, final: Bool = false) -> Expense {
             // The model copied a piece of a place's description: "crêpe cart", the street "Quay Street".
             let copied = generated.merchant.map { picked in
                 described.flatMap { $0.contains(picked) ? $0 : nil }
@@ -185,7 +188,7 @@ public final class ExpenseExtractor: Sendable {
                 return introduced
             }
             return Expense(
-                merchant: payee.known ?? named, amount: amount?.amount, currency: currency,
+                merchant: payee.known ?? named ?? (final ? unchosen : nil), amount: amount?.amount, currency: currency,
                 category: generated.category, purpose: generated.purpose, date: date)
         }
         do {
@@ -201,7 +204,7 @@ public final class ExpenseExtractor: Sendable {
                 guard let partial = try? ModelExpense(snapshot.rawContent) else { return }
                 onSnapshot(combine(partial))
             }
-            return finish(response, expense: combine(response.content), amount: amount, candidates: candidates,
+            return finish(response, expense: combine(response.content, final: true), amount: amount, candidates: candidates,
                           ruledMerchant: payee != .model).applying(learned)
         } catch let failure as any TemporaryModelFailure where failure.isTemporary {
             var extraction = rulesExtraction(note, received: received, learned: learned,

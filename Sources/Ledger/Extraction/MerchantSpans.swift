@@ -37,7 +37,7 @@ enum MerchantSpans {
         return spans.uniqued().filter { span in
             app.map { span.lowercased().hasPrefix($0) } ?? true && !trades.contains(span) && !isOnlyAPeriod(span) &&
             // A known brand, then what was bought there ("<brand> Laufschuhe").
-            !brands.contains { isBrand($0, followedByWhatWasBought: span) } && !(shaped && endsInWhatWasBought(span)) &&
+            !brands.contains { isBrand($0, followedByWhatWasBought: span) || isBrand($0, precededByCommonWords: span) } && !(shaped && endsInWhatWasBought(span)) &&
             // A name does not end in a sentence's comma or colon ("Yahoo!" may end in its mark).
             !(span.last.map { ",;:".contains($0) } ?? true)
                 && !(titled && opensWithCommonWord(span)) && !(shaped && opensWithWhatWasHadAtName(span))
@@ -109,7 +109,8 @@ enum MerchantSpans {
         return CategoryRules.isCompoundOfKeyword(last)
     }
 
-    /// The whole numbers that multiply in the note ("2 x 9.50", "3× 8", "4 * 12"): they count.
+    /// The whole numbers that multiply in the note ("2 x 9.50", "3× 8", "4 * 12") or count what
+    /// follows them ("4 nights", "2 tickets"): a name does not end in one ("<brand> Lisbon 4 nights").
     private static func multipliers(in note: String) -> Set<String> {
         let words = note.split(whereSeparator: \.isWhitespace).map(String.init)
         var found = Set<String>()
@@ -119,7 +120,8 @@ enum MerchantSpans {
             let rest = word.dropFirst(digits.count)
             let next = index + 1 < words.count ? words[index + 1] : ""
             if ["x", "×", "*"].contains(String(rest).lowercased())
-                || (rest.isEmpty && (["x", "×", "*"].contains(next.lowercased()) || next.hasPrefix("×"))) {
+                || (rest.isEmpty && (["x", "×", "*"].contains(next.lowercased()) || next.hasPrefix("×")
+                    || AmountFinder.quantityFollowers.contains(next.lowercased().trimming(",.;:!?()")))) {
                 found.insert(String(digits))
             }
         }
@@ -350,6 +352,25 @@ enum MerchantSpans {
         RuleFamilies.active.contains(.brandLexicon) ? BrandLexicon.named(in: SearchableText(note.lowercased())) : []
     }
 
+    /// The offered span that is a well-known brand's name as the note writes it ("esso" in "petrol 55.30 esso").
+    static func namedBrand(in note: String, among spans: [String]) -> String? {
+        let brands = Set(knownBrands(in: note).map(\.1))
+        return spans.first { brands.contains($0.lowercased()) }
+    }
+
+    /// True for common words written before a known brand ("Big <brand> shop", "weekly <brand> run"):
+    /// the brand alone is the name. A kind of business or an article is part of it ("Hotel <brand>").
+    private static func isBrand(_ brand: String, precededByCommonWords span: String) -> Bool {
+        let lowered = span.lowercased()
+        guard let found = lowered.range(of: " " + brand),
+              found.upperBound == lowered.endIndex || lowered[found.upperBound] == " " else { return false }
+        let head = lowered[..<found.lowerBound].split(separator: " ").map { String($0).trimming(",.;:!?()") }
+        return head.allSatisfy { word in
+            MerchantLexicon.isCommonWord(word) && !MerchantLexicon.businessKinds.contains(word)
+                && !MerchantLexicon.functionWords.contains(word)
+        }
+    }
+
     /// The lowercased words of `brands` ("deutsche", "bahn").
     private static func words(of brands: [(Category, String)]) -> Set<String> {
         Set(brands.flatMap { $0.1.split(separator: " ").map(String.init) })
@@ -495,7 +516,9 @@ enum MerchantSpans {
     }
 
     static let nameJoiners: Set<String> = ["&", "and", "de", "del", "la", "le", "les", "di", "da", "do", "dos",
-                                                   "of", "the", "'s", "y", "et", "und", "von", "van", "der"]
+                                                   "of", "the", "'s", "y", "et", "und", "von", "van", "der",
+                                                   // "Splash n Go", "Rock 'n' Roll".
+                                                   "n", "'n'", "'n", "n'"]
 
     /// In scripts written without spaces, the names before a particle or inside brackets
     /// ("ビックカメラで電池" → "ビックカメラ", "夕食（鳥貴族）" → "鳥貴族").
