@@ -70,6 +70,16 @@ import Testing
         #expect(CategoryRules.category(for: "shipping for the parcel to Oslo 14.30") == .other)
     }
 
+    /// What a category holds, in Dutch, Polish, Turkish and the Nordic languages too.
+    @Test(arguments: [
+        ("obiad w Pierogarni Pod Lipą 64 zł", Category.food), ("kahve 95 TL", .food), ("koffie en broodjes 8,40", .food),
+        ("bilety do kina 2 x 28 zł", .other), ("kapper 25 euro", .other), ("taksi havalimanı 450 TL", .travel),
+        ("tåg till Uppsala 120 kr", .travel), ("książki 89 zł", .shopping), ("recarga del móvil 15 €", .other),
+    ])
+    func categoriesInMoreLanguages(note: String, category: Category) {
+        #expect(CategoryRules.category(for: note) == category, "\(CategoryRules.evidence(in: note))")
+    }
+
     /// Brands everyone knows speak for what they sell; a brand inside a longer one counts for that.
     @Test(arguments: [
         ("Spotify 11.99", Category.other), ("uber home 18.40", .travel), ("Uber Eats order 23", .food),

@@ -24,6 +24,8 @@ import Testing
         ("Tanken 60 am 3.11.", "2026-11-03"), ("Essen 25, 03.11.", "2026-11-03"), ("lunch 15 yday", "2026-11-19"),
         ("drinks last nite", "2026-11-19"), ("dinner 45 on sat", "2026-11-14"),
         ("pranzo l'altro ieri", "2026-11-18"), ("jantar no dia 3", "2026-11-03"), ("cena el día 12", "2026-11-12"),
+        ("déjeuner 12,40 ce midi", "2026-11-20"), ("obiad wczoraj 64 zł", "2026-11-19"), ("kahve bugün 95 TL", "2026-11-20"),
+        ("middag i går 340 kr", "2026-11-19"),
     ])
     func resolvesAgainstTheReceivedDay(note: String, expected: String) {
         #expect(DateResolver.resolve(note, received: received) == expected, "\(note)")

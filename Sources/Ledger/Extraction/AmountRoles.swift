@@ -43,6 +43,8 @@ enum AmountRoles {
         "each", "ea", "apiece", "pp", "per", "cada", "chacun", "chacune", "pièce", "cadauno", "ciascuno", "stück",
         // Per head ("38 a testa", "20 por persona", "15 pro Kopf").
         "head", "person", "testa", "cabeza", "persona", "pessoa", "personne", "kopf",
+        // "9,50 l'uno", "3 € l'unité", "4,50 la unidad".
+        "l'uno", "l'una", "l'unité", "unidad", "unità",
     ]
     /// Words right before a unit price ("@ 9.99", "à 2,60").
     static let unitBefore: Set<String> = ["@", "à", "je", "jeweils"]

@@ -40,7 +40,10 @@ enum CategoryRules {
                    "ryokan", "riad", "pousada", "albergue", "agriturismo", "gîte", "shinkansen",
                    // An electric car charged, in the notes' other languages.
                    "ladesäule", "ladestation", "borne de recharge", "carga del coche", "recarga del coche",
-                   "recarga do carro", "ricarica auto", "colonnina"]),
+                   "recarga do carro", "ricarica auto", "colonnina",
+                   // Transport in Dutch, Polish, Turkish and the Nordic languages.
+                   "trein", "tankstation", "benzine", "parkeren", "vlucht", "pociąg", "paliwo", "taksówka", "lotnisko",
+                   "taksi", "otobüs", "uçak", "otopark", "havalimanı", "tåg", "bensin", "parkering", "flyg", "flyget"]),
         (.food, ["lunch", "dinner", "breakfast", "brunch", "coffee", "cofee", "café", "cafe", "espresso", "latte",
                  "tea", "restaurant", "bar", "tab", "pub", "pint", "pints", "cocktail", "cocktails", "beer", "beers",
                  "wine", "drinks", "pizza", "burger", "sushi", "ramen", "noodles", "tacos", "sandwich", "bagel",
@@ -61,7 +64,11 @@ enum CategoryRules {
                  // Bar food and staples in the notes' other languages.
                  "caffè", "caffe", "cornetto", "cornetti", "panino", "panini", "tramezzino", "bocadillo", "churros",
                  "pane", "brot", "milch", "leche", "lait", "fruta", "frutas", "legumes", "verduras", "obst", "gemüse",
-                 "légumes"]),
+                 "légumes",
+                 // Meals, coffee and groceries in Dutch, Polish, Turkish and the Nordic languages.
+                 "ontbijt", "avondeten", "koffie", "bakker", "broodjes", "obiad", "kolacja", "śniadanie", "kawa",
+                 "piekarnia", "restauracja", "kahve", "yemek", "kahvaltı", "çay", "lokanta", "fika", "kaffe", "middag",
+                 "frukost", "frokost", "matvaror", "dagligvarer"]),
         (.shopping, ["laptop", "phone case", "charger", "chargeur", "cable", "câble", "usb", "monitor", "keyboard",
                      "mouse", "headphones", "airpods", "ssd", "hard drive", "tablet", "ink", "cartridge", "shoes",
                      "sneakers", "socks", "shirt", "jacket", "coat", "dress", "jeans", "trousers", "pyjamas",
@@ -92,7 +99,10 @@ enum CategoryRules {
                      "pinsel", "pinceaux", "pinceles", "kalender", "calendar",
                      // Hardware in the notes' other languages.
                      "ferretería", "ferramenta", "quincaillerie", "baumarkt", "tornillos", "schrauben", "vis", "parafusos",
-                     "hardware store"]),
+                     "hardware store",
+                     // Books, clothes and shoes in more languages.
+                     "livres", "libros", "libri", "livros", "bücher", "boeken", "książki", "kitap", "böcker", "kleding",
+                     "schoenen", "ubrania", "buty", "kıyafet", "ayakkabı", "kläder", "skor"]),
         (.other, ["subscription", "membership", "gym", "plan", "renewed", "autopay", "electricity", "electric",
                   "utility", "utilities", "water", "internet", "phone bill", "recharge", "insurance", "rent",
                   "dentist", "doctor", "physio", "therapy", "massage", "vet", "pharmacy", "medicine", "copay",
@@ -131,7 +141,13 @@ enum CategoryRules {
                   // A phone line or data for a trip is a phone service.
                   "esim", "e-sim", "sim card", "roaming", "data plan", "data bundle",
                   // What a building's owner charges its flats.
-                  "service charge", "ground rent", "hoa fee", "hoa dues", "condo fee"]),
+                  "service charge", "ground rent", "hoa fee", "hoa dues", "condo fee",
+                  // A mobile phone topped up, in the notes' other languages.
+                  "móvil", "celular", "telemóvel", "cellulare", "handy", "recarga del móvil", "ricarica telefonica",
+                  // Services, health, rent and outings in Dutch, Polish, Turkish and the Nordic languages.
+                  "bioscoop", "kapper", "apotheek", "huisarts", "tandarts", "verzekering", "huur", "bilety", "fryzjer",
+                  "apteka", "lekarz", "dentysta", "abonament", "czynsz", "ubezpieczenie", "sinema", "kuaför", "berber",
+                  "eczane", "kira", "sigorta", "abonelik", "frisör", "apotek", "hyra", "försäkring", "tandläkare"]),
     ]
 
     /// Per category: single words (matched against the note's words) and phrases or words of

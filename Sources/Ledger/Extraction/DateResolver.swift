@@ -104,10 +104,15 @@ public enum DateResolver {
         (["day before yesterday", "anteayer", "anteontem", "vorgestern", "avant-hier", "l'altro ieri", "l’altro ieri",
           "altroieri", "一昨日"], -2),
         (["yesterday", "yday", "yest", "last night", "last nite", "hier", "ayer", "anoche", "ontem", "gestern", "ieri", "gisteren", "昨日", "昨天",
-          "昨晩", "昨夜", "gisteravond"], -1),
+          "昨晩", "昨夜", "gisteravond",
+          "wczoraj", "dün", "igår", "i går", "i går kveld", "i går kväll"], -1),
         (["today", "tonight", "this morning", "this afternoon", "this evening", "hoy", "esta mañana", "esta noche",
           "hoje", "heute", "aujourd'hui", "ce matin", "ce soir", "cet après-midi", "oggi", "stamattina", "stasera",
-          "vandaag", "vanochtend", "vanavond", "今日", "今朝", "今天"], 0),
+          "vandaag", "vanochtend", "vanavond", "今日", "今朝", "今天",
+          // This midday and this morning ("ce midi", "este mediodía", "stamani", "vanmiddag").
+          "ce midi", "este mediodía", "stamani", "vanmiddag",
+          // Polish, Turkish and the Nordic languages.
+          "dzisiaj", "dziś", "bugün", "idag", "i dag", "i morges", "i aften", "i kväll"], 0),
     ]
 
     private static let weekdays: [[String]] = [
