@@ -713,6 +713,9 @@ import Testing
         "Kovo: Your card payment of €12.00 at CAFE LUNA was reverted.",
         "Solbank: Der er overført 1.200,00 kr. til din konto fra MARIA JENSEN.",
         "Kovo: Suma de 1.200,00 MDL a fost creditata in contul 1234.",
+        // Declined in Swedish, failed in Vietnamese written without its accents, money in in Indonesian.
+        "Kortköp nekat 129,00 SEK KESTREL", "Thanh toan that bai 150,000 VND tai KESTREL CAFE",
+        "Transfer masuk Rp 500.000 dari ANA LESTARI",
     ])
     func returnedRevertedOrPaidInIsNoExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note))
