@@ -38,6 +38,11 @@ import Testing
         ("Locksmith came out at midnight, 95 call-out + 20 for the new lock", "115"),
         ("Entry to the gardens x2 £45", "45"), ("tickets x 2 £45", "45"),
         // What the note adds after its stated total is paid on top of it; a total stated after its parts wins.
+        // A rate the writer left on top; the change let go after a longer way of naming who got it;
+        // two unit prices joined by "+".
+        ("Dinner 86.40 and I left 15%", "99.36"),
+        ("Gave the delivery guy 30 and told him to keep the change, order was 26.50", "30"),
+        ("4 beers @ 5.50 + 2 bags of crisps @ 1.20", "24.40"),
         ("2 biglietti 9,50 l'uno", "19.00"), ("3 cafés à 2,10 l'unité", "6.30"),
         ("Brunch 2 coffees 41 total + 6 tip", "47"), ("total 41 plus 6 tip", "47"), ("41 + 6 tip, total 47", "47"),
         // A price per head in the notes' other languages, and the heads the writer paid for.

@@ -273,7 +273,9 @@ enum AmountRoles {
     static func areItemsBoughtTogether(_ first: Range<Int>, _ second: Range<Int>, _ tokens: Tokens, inList: Bool = false) -> Bool {
         let between = tokens.items.filter { $0.range.lowerBound >= first.upperBound && $0.range.upperBound <= second.lowerBound }
             .map(\.text).drop { unitAfter.contains($0) }
-        guard let joiner = between.first, between.count <= 5 else { return false }
+        // "4 beers @ 5.50 + 2 bags of crisps @ 1.20": the "@" of the next price belongs to it.
+        let beforeUnitPrice = Array(between.reversed().drop { unitBefore.contains($0) }.reversed())
+        guard let joiner = beforeUnitPrice.first, beforeUnitPrice.count <= 5 else { return false }
         // "45 on drinks and 30 on food", "12 for parking and 8 for tolls": each figure with what it paid for.
         if purposeWords.contains(joiner), let last = between.last, itemJoiners.contains(last), between.count >= 3,
            tokens.after(second, 1).first == joiner,
@@ -369,7 +371,8 @@ enum AmountRoles {
                 || before.suffix(2).contains(where: AmountRoles.discountNouns.contains) {
                 return before.suffix(2).contains(where: AmountRoles.spelledMinus.contains) ? .discount : nil
             }
-            if before.last == "+" { return .addOn }
+            // "+ 15%", "left 15%", "plus 10%".
+            if let last = before.last, last == "+" || AmountRoles.addOnBefore.contains(last) && last != "also" { return .addOn }
             if after.prefix(3).contains(where: Self.addOnNouns.contains) || before.suffix(2).contains(where: Self.addOnNouns.contains) {
                 return .addOn
             }
@@ -472,7 +475,8 @@ enum AmountRoles {
 
     /// A figure the writer handed over ("gave him 25", "handed over 50", "paid with a 20").
     static func isHandedOver(_ range: Range<Int>, _ tokens: Tokens) -> Bool {
-        tokens.before(range, 3).contains(where: handedWords.contains)
+        // "gave the delivery guy 30".
+        tokens.before(range, 4).contains(where: handedWords.contains)
     }
 
     private static let handedWords: Set<String> = ["gave", "handed", "tendered", "dei", "di", "donné", "gab", "diedi"]
