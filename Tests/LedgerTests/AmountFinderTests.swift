@@ -92,7 +92,9 @@ import Testing
                       "Mini statement A/c XX4410: 17/11 DR 450.00, 16/11 CR 12,000.00. Bal 8,220.10",
                       "ACH credit of $1,240.55 posted to account ending 6610",
                       "You have topped up your wallet with GHS 200.00 from your bank account",
-                      "Gym membership is 39 a month, need to decide by Friday"])
+                      "Gym membership is 39 a month, need to decide by Friday",
+                      // Money someone close sent the writer; a deposit still to pay at the place.
+                      "Dad transferred 50 for petrol", "Hotel wants a 150 deposit on arrival, pay at check-in"])
     func notesThatAreNoExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note))
     }

@@ -106,7 +106,7 @@ enum CategoryRules {
         (.other, ["subscription", "membership", "gym", "plan", "renewed", "autopay", "electricity", "electric",
                   "utility", "utilities", "water", "internet", "phone bill", "recharge", "insurance", "rent",
                   "dentist", "doctor", "physio", "therapy", "massage", "vet", "pharmacy", "medicine", "copay",
-                  "donation", "charity", "cash gift", "gift card", "gift voucher", "voucher", "cash in a card", "cash in the card",
+                  "donation", "charity", "donated", "donate", "fundraiser", "cash gift", "gift card", "gift voucher", "voucher", "cash in a card", "cash in the card",
                   "money in a card", "in an envelope", "fee", "fees", "atm", "shipping", "postage", "parcel", "cleaning",
                   "dry cleaning", "laundry", "alterations", "haircut", "plumber", "repair", "babysitting",
                   "coworking", "conference", "license", "cloud", "software", "streaming", "tip", "tipped",

@@ -448,6 +448,9 @@ enum ExpenseSignals {
         "bill due", "due next", "request from", "note to self", "need to cancel",
         // Estimates, debits still to come and money put aside, as people write them.
         "reckons", "goes out on", "comes out on", "will come out",
+        // Paid later, at the place ("a 150 deposit on arrival, pay at check-in").
+        "pay at check-in", "pay at checkin", "pay on arrival", "payable on arrival", "due on arrival", "pay at the hotel",
+        "pay at the property", "à payer sur place", "pagar en el hotel", "vor ort zu zahlen",
         "savings goal", "put aside", "set aside", "pocket money", "argent de poche", "taschengeld", "paga semanal",
         "mesada", "paghetta", "zakgeld",
         // A debit still to come, in more of the languages banks write in ("wird am 12.12. eingezogen").
@@ -784,7 +787,7 @@ enum ExpenseSignals {
             let then = index + 2 < words.count ? String(words[index + 2]) : ""
             // "friends will pay me back": the writer paid.
             let repays = index + 3 < words.count && ["me", "back"].contains(String(words[index + 3]))
-            if ["paid", "covered", "treated", "pays", "buys", "bought", "sent"].contains(next)
+            if ["paid", "covered", "treated", "pays", "buys", "bought", "sent", "transferred", "wired", "lent", "gave"].contains(next)
                 || ["is", "will", "s"].contains(next) && ["buying", "paying", "pay", "cover", "covering", "treating"].contains(then)
                 && !repays {
                 return false
