@@ -94,7 +94,9 @@ import Testing
                       "You have topped up your wallet with GHS 200.00 from your bank account",
                       "Gym membership is 39 a month, need to decide by Friday",
                       // Money someone close sent the writer; a deposit still to pay at the place.
-                      "Dad transferred 50 for petrol", "Hotel wants a 150 deposit on arrival, pay at check-in"])
+                      "Dad transferred 50 for petrol", "Hotel wants a 150 deposit on arrival, pay at check-in",
+                      // The card's own bill paid, with the card named by its product.
+                      "Kestrel Bank: Your payment of $350.00 to your Rewards card has been received"])
     func notesThatAreNoExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note))
     }

@@ -84,7 +84,7 @@ enum CategoryRules {
                      "umbrella", "backpack", "wallet", "sunglasses", "jewellery", "jewelry", "earrings", "necklace",
                      "perfume", "candle", "candles", "picture frame", "rug", "curtains", "duvet", "pillow", "cushion",
                      "plates", "cutlery", "kettle", "toaster", "blender", "vacuum", "hoover", "heater", "light bulbs",
-                     "batteries", "adapter", "hdmi", "speaker", "earbuds", "camera", "tripod", "drill", "screws",
+                     "batteries", "battery", "adapter", "hdmi", "speaker", "earbuds", "camera", "tripod", "drill", "screws",
                      "hammer", "tools", "stationery", "envelopes", "planner", "puzzle", "board game", "stroller",
                      "nappies", "diapers", "leash", "seeds", "compost", "jacke", "pullover", "hemd", "socken", "lampe",
                      "kabel", "ladegerät", "spielzeug", "chemise", "chaussettes", "jouet", "camiseta", "calcetines",
@@ -129,7 +129,8 @@ enum CategoryRules {
                   // Paid by the month or year: subscriptions. Games and outings are entertainment.
                   "/mo", "per month", "a month", "monthly", "/month", "annual", "yearly", "/yr", "per year",
                   "mini golf", "minigolf", "go-kart", "go-karting", "karting", "arcade", "laser tag", "paintball",
-                  "trampoline park", "bouldering", "climbing wall", "ice skating", "busker", "cover charge", "fitness",
+                  "trampoline park", "bouldering", "climbing wall", "ice skating", "skiing", "ski pass", "lift pass", "ski lift",
+                  "ski hire", "ski rental", "busker", "cover charge", "fitness",
                   // Gas beside electricity is the household's supply, not fuel.
                   "gas and electric", "gas & electric", "gas+electric", "gas and electricity", "gas & electricity",
                   "gas+electricity", "gas supply",

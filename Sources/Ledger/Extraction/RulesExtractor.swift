@@ -917,7 +917,7 @@ enum ExpenseSignals {
     /// Money moved to the writer's own savings, pot or card account, between their own accounts
     /// ("aufs Tagesgeld", "entre mis cuentas"), or cash paid into a wallet.
     nonisolated(unsafe) private static let ownAccounts =
-        /\btop(?:ped)?[- ]?up\b(?:[^.;\n]|\.\d){0,40}\b(?:to|into|on)\s+(?:your|my)\s+(?:[\w-]+\s+){0,2}(?:card|wallet|account|balance)\b|\b(?:to|into|towards)\s+(?:your|my|own)\s+(?:[\w-]+\s+){0,2}(?:savings|pot|vault)\b|\bbetween\s+(?:my|your|our)\s+(?:own\s+)?accounts\b|\b(?:aufs|auf das|auf mein|auf meinen)\s+(?:sparkonto|tagesgeld|tagesgeldkonto|sparbuch)\b|\b(?:zwischen meinen konten|entre mis cuentas|entre mes comptes|tra i miei conti)\b|\bpayment\b(?:[^.;\n]|\.\d){0,40}\b(?:to|towards)\s+your\s+(?:\w+\s+){0,2}credit card\b|\bcash[- ]in\s*(?::|of\b|from\b|[^\s\w]{0,2}\s*[a-z]{0,3}\s?\d)/
+        /\btop(?:ped)?[- ]?up\b(?:[^.;\n]|\.\d){0,40}\b(?:to|into|on)\s+(?:your|my)\s+(?:[\w-]+\s+){0,2}(?:card|wallet|account|balance)\b|\b(?:to|into|towards)\s+(?:your|my|own)\s+(?:[\w-]+\s+){0,2}(?:savings|pot|vault)\b|\bbetween\s+(?:my|your|our)\s+(?:own\s+)?accounts\b|\b(?:aufs|auf das|auf mein|auf meinen)\s+(?:sparkonto|tagesgeld|tagesgeldkonto|sparbuch)\b|\b(?:zwischen meinen konten|entre mis cuentas|entre mes comptes|tra i miei conti)\b|\bpayment\b(?:[^.;\n]|\.\d){0,40}\b(?:to|towards)\s+your\s+(?:\w+\s+){0,2}card\b|\bcash[- ]in\s*(?::|of\b|from\b|[^\s\w]{0,2}\s*[a-z]{0,3}\s?\d)/
 
     /// "We have received your payment of $250.00 for your card ending 4411": the card's bill paid.
     nonisolated(unsafe) static let cardBillPaid = /received your payment\b(?:[^.;\n]|\.\d){0,40}?\b(?:for|towards|to)\s+your\s+(?:credit\s+)?card\b/
