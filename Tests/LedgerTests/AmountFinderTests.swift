@@ -205,6 +205,8 @@ import Testing
         ("Betaling van EUR 12,30 aan Bakkerij Zon uitgevoerd.", "Bakkerij Zon"),
         // A descriptor's channel abbreviations before the name, without a hyphen.
         ("Acct:020**771 Amt:NGN2,500.00 DR Desc:POS/WEB PMT MAPLE LEAF STORES Bal:NGN31,000.00", "MAPLE LEAF STORES"),
+        // The person the writer paid, right after the verb; a common word there names no one.
+        ("Paid Dr. Okafor 80 for the consultation", "Dr. Okafor"), ("Paid Carla 40 for babysitting", "Carla"),
     ])
     func payeesWhereNotesAndBankMessagesPutThem(note: String, expected: String) {
         #expect(RulesExtractor.introducedMerchant(in: note) == expected)
@@ -212,6 +214,7 @@ import Testing
 
     @Test func lowercaseWordsAfterForAreNotAPayee() {
         #expect(RulesExtractor.introducedMerchant(in: "taxi 12 for the team dinner") == nil)
+        #expect(RulesExtractor.introducedMerchant(in: "Paid Rent 900 for December") == nil)
     }
 }
 

@@ -84,7 +84,7 @@ enum CategoryRules {
                      "umbrella", "backpack", "wallet", "sunglasses", "jewellery", "jewelry", "earrings", "necklace",
                      "perfume", "candle", "candles", "picture frame", "rug", "curtains", "duvet", "pillow", "cushion",
                      "plates", "cutlery", "kettle", "toaster", "blender", "vacuum", "hoover", "heater", "light bulbs",
-                     "batteries", "battery", "adapter", "hdmi", "speaker", "earbuds", "camera", "tripod", "drill", "screws",
+                     "batteries", "adapter", "hdmi", "speaker", "earbuds", "camera", "tripod", "drill", "screws",
                      "hammer", "tools", "stationery", "envelopes", "planner", "puzzle", "board game", "stroller",
                      "nappies", "diapers", "leash", "seeds", "compost", "jacke", "pullover", "hemd", "socken", "lampe",
                      "kabel", "ladegerät", "spielzeug", "chemise", "chaussettes", "jouet", "camiseta", "calcetines",

@@ -26,6 +26,8 @@ public enum RulesExtractor {
     // MARK: - Merchant
 
     private static let introducers: Set<String> = ["at", "from", "chez", "en", "no", "na", "bei", "@", "à", "via", "aan", "bij"]
+    /// The writer's verbs of paying a person, who is named right after them ("Paid Maria 60", "tipped Leo 5").
+    private static let personPayingVerbs: Set<String> = ["paid", "tipped", "venmoed", "pagué", "payé", "bezahlte", "paguei"]
     /// "to" names the payee only after a payment verb ("paid to WATERCO", "sent Rs.500 to …"), in
     /// the languages banks and wallets write ("Pagaste $8.990 a …", "Betalning … till …", "Überweisung an …").
     static let paymentVerbs: Set<String> = [
@@ -108,6 +110,8 @@ public enum RulesExtractor {
                 || (toWords.contains(word) && afterPaymentVerb(index))
                 // "Pranzo da Luigi": at someone's, in a written Italian note ("bonifico da" in a bank's is from).
                 || (!bank && word == "da")
+                // "Paid Maria (cleaner) 60": the person paid, right after the writer's verb of paying.
+                || (!bank && personPayingVerbs.contains(word) && !MerchantLexicon.isOnlyCommonWords(tokens[index + 1].lowercased().trimming(",.;:!?()")))
             if introduces, let name = nameRun(tokens, from: index + 1, bank: bank), !isCurrencyOrNumber(name),
                !paymentChannels.contains(name.uppercased()), exactly(name, in: note) != nil, accept(name) {
                 return name
