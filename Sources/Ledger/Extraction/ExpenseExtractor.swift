@@ -166,8 +166,9 @@ public final class ExpenseExtractor: Sendable {
         let described = rules.contains(.descriptiveNames) && payee == .model ? DescriptiveNames.phrase(in: note) : nil
         let introduced = rules.contains(.introducedMerchant) && !spans.isEmpty
             ? RulesExtractor.introducedMerchant(in: note).flatMap { spans.contains($0) ? $0 : nil } : nil
-        // When the model copies no one, or only a generic word, a name the note introduces ("Paid Maria (cleaner) 60") or a
-        // well-known brand it names ("petrol 55.30 esso") is still who was paid.
+        // When the model copies no one, or only a generic word, a name the note introduces ("Paid Carla
+        // 40", "at Casa Verde") or a well-known brand it names ("petrol 55.30 esso") is still who was
+        // paid; its low confidence still sends the draft to review.
         let unchosen = introduced ?? MerchantSpans.namedBrand(in: note, among: spans)
         func combine(_ generated: ModelExpense, final: Bool = false) -> Expense {
             // The model copied a piece of a place's description: "crêpe cart", the street "Quay Street".
