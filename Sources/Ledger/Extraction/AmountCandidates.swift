@@ -640,10 +640,10 @@ enum AmountFinder {
             // What the note adds with "+" or "plus" right after its one stated sum ("41 … + 6 tip") is paid on top of it.
             if !isBankMessage, totals.count == 1 {
                 let total = candidates[totals[0]]
-                let onTop = candidates[(totals[0] + 1)...].prefix { candidate in
-                    AmountRoles.isAddOn(candidate, tokens) && tokens.before(candidate.range, 2).contains { $0 == "+" || $0 == "plus" }
-                }
-                if !onTop.isEmpty && totals[0] + onTop.count == candidates.count - 1 {
+                let onTop = candidates[(totals[0] + 1)...]
+                if !onTop.isEmpty, onTop.allSatisfy({ candidate in
+                    AmountRoles.isAddOn(candidate, tokens) && AmountRoles.saysPlus(before: candidate.range, tokens)
+                }) {
                     let parts = [total] + onTop
                     result.append(make(parts.reduce(Decimal(0)) { $0 + $1.value }, onTop.last!, parts.lazy.compactMap(\.currency).first,
                                        score: total.score + 7, decimals: parts.map(\.amount.fractionDigits).max()))
@@ -739,7 +739,7 @@ enum AmountFinder {
         // A tip, tax or fee is no larger than the price it is paid on ("3.40 bus + 3.40 back" adds the same fare); what is taken off is smaller.
         let taken = discounts.reduce(Decimal(0)) { $0 + $1.value }
         // Unless the note says to add it: "ferry 2 x 18.50 plus car 45".
-        let saysPlus = { (addOn: AmountCandidate) in tokens.before(addOn.range, 2).contains { $0 == "+" || $0 == "plus" } }
+        let saysPlus = { (addOn: AmountCandidate) in AmountRoles.saysPlus(before: addOn.range, tokens) }
         guard addOns.allSatisfy({ $0.value <= base.value || saysPlus($0) }), taken < base.value else { return result + priced }
         var value = base.value - taken
         var decimals = ([base] + discounts + addOns).map(\.amount.fractionDigits).max() ?? 0

@@ -372,7 +372,7 @@ enum AmountRoles {
                 return before.suffix(2).contains(where: AmountRoles.spelledMinus.contains) ? .discount : nil
             }
             // "+ 15%", "left 15%", "plus 10%".
-            if let last = before.last, last == "+" || AmountRoles.addOnBefore.contains(last) && last != "also" { return .addOn }
+            if let last = before.last, AmountRoles.addOnBefore.contains(last), last != "also" { return .addOn }
             if after.prefix(3).contains(where: Self.addOnNouns.contains) || before.suffix(2).contains(where: Self.addOnNouns.contains) {
                 return .addOn
             }
@@ -445,6 +445,11 @@ enum AmountRoles {
                                                   "mia", "mio", "mijn"]
     private static let shareWords: Set<String> = ["part", "share", "portion", "cut", "half", "parte", "anteil",
                                                   "teil", "hälfte", "mitad", "moitié", "metà", "metade", "deel", "aandeel"]
+
+    /// True when "+" or "plus" stands in the two words before the figure ("+ 6 tip", "plus car 45").
+    static func saysPlus(before range: Range<Int>, _ tokens: Tokens) -> Bool {
+        tokens.before(range, 2).contains { $0 == "+" || $0 == "plus" }
+    }
 
     /// - Parameter equalsSign: "= 31" ends a sum (a written note); bank messages write "Bal=52.50".
     static func isTotal(_ range: Range<Int>, _ tokens: Tokens, equalsSign: Bool = true) -> Bool {

@@ -166,10 +166,6 @@ public final class ExpenseExtractor: Sendable {
         let described = rules.contains(.descriptiveNames) && payee == .model ? DescriptiveNames.phrase(in: note) : nil
         let introduced = rules.contains(.introducedMerchant) && !spans.isEmpty
             ? RulesExtractor.introducedMerchant(in: note).flatMap { spans.contains($0) ? $0 : nil } : nil
-        // When the model copies no one, or only a generic word, a name the note introduces ("Paid Carla
-        // 40", "at Casa Verde") or a well-known brand it names ("petrol 55.30 esso") is still who was
-        // paid; its low confidence still sends the draft to review.
-        let unchosen = introduced ?? MerchantSpans.namedBrand(in: note, among: spans)
         func combine(_ generated: ModelExpense, final: Bool = false) -> Expense {
             // The model copied a piece of a place's description: "crêpe cart", the street "Quay Street".
             let copied = generated.merchant.map { picked in
@@ -188,8 +184,13 @@ public final class ExpenseExtractor: Sendable {
                 // "no", "chez", … is, when it is one of the spans offered.
                 return introduced
             }
+            // When the model copies no one, or only a generic word, a name the note introduces ("Paid
+            // Carla 40", "at Casa Verde") or a well-known brand it names ("petrol 55.30 esso") is still
+            // who was paid; its low confidence still sends the draft to review. Looked up once, at the end.
+            let standIn = final && payee.known == nil && named == nil
+                ? introduced ?? MerchantSpans.namedBrand(in: note, among: spans) : nil
             return Expense(
-                merchant: payee.known ?? named ?? (final ? unchosen : nil), amount: amount?.amount, currency: currency,
+                merchant: payee.known ?? named ?? standIn, amount: amount?.amount, currency: currency,
                 category: generated.category, purpose: generated.purpose, date: date)
         }
         do {
