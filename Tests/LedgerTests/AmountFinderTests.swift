@@ -623,6 +623,21 @@ import Testing
         #expect(Currency.mentions(in: "parked on P2, 4.50").isEmpty)
     }
 
+    /// Balance words as banks write them without accents or in Latin letters are never the amount;
+    /// a national card scheme before the card's digits is no payee; the quetzal written "Q." or "Q"
+    /// against a figure with cents (invented).
+    @Test func unaccentedBalanceWordsCardSchemesAndTheQuetzal() {
+        #expect(amount("Kaardimakse 8,40 EUR KOHVIK KUU. Saadaval 150,00 EUR") == "8.40")
+        #expect(amount("Platba kartou 12,90 EUR, PEKAREN LIPA, Zostatok 1 250,00 EUR") == "12.90")
+        #expect(amount("Zahlung 23,10 EUR bei BAECKEREI ROSE. Verfuegbar 900,00 EUR") == "23.10")
+        let scheme = "UZCARD *4412 Oplata 45 000.00 UZS KAFE BAHOR. Balans 1 200 000.00 UZS"
+        #expect(RulesExtractor.introducedMerchant(in: scheme) == "KAFE BAHOR")
+        #expect(Currency.mentions(in: "Compra Q.215.00 en FARMACIA LUNA").first?.code == "GTQ")
+        #expect(Currency.mentions(in: "Compra por Q1,250.00 en TIENDA SOL").first?.code == "GTQ")
+        // A quarter of the year is no currency.
+        #expect(Currency.mentions(in: "Q3 report printing 40").isEmpty)
+    }
+
     /// A message laid out as "Label: value" lines names its payee in the value that is only a name;
     /// a label ("Amount", "Place", "Znesek") is never the payee, even before an amount, and the
     /// name on the line before "Card:" is not the card's.

@@ -546,9 +546,12 @@ enum BankMessage {
     private static let businessAbbreviations: Set<String> = ["rest", "co", "inc", "ltd", "pvt", "corp", "bros", "intl", "ave",
                                                             "av", "no", "ip", "ooo", "sa", "srl", "gmbh", "int"]
 
-    /// Card products, named before the card's digits ("VISA Gold/6155"): never the payee.
+    /// Card products and national card schemes, named before the card's digits ("VISA Gold/6155",
+    /// "UZCARD *4412"): never the payee.
     private static let cardWords: Set<String> = ["visa", "mastercard", "maestro", "mir", "amex", "rupay", "gold", "platinum",
-                                                 "classic", "electron", "karta", "kartka", "karte", "karty", "kartu"]
+                                                 "classic", "electron", "karta", "kartka", "karte", "karty", "kartu",
+                                                 "uzcard", "humo", "mada", "elcart", "belkart", "prostir", "troy", "verve",
+                                                 "unionpay", "jcb", "meeza", "interac", "napas", "hipercard"]
 
     /// True when the note writes a bank's or card's word (account, balance, Pokupka, …) or a phrase
     /// only banks write.

@@ -106,6 +106,19 @@ enum Currency {
                     continue
                 }
             }
+            // "Q.215.00", "Q1,250.00": Guatemalan quetzal, a capital Q against a figure with cents or
+            // thousands, or with its own full stop ("Q3" alone is a quarter of the year).
+            if character == "Q", !isLetter(index - 1), index + 1 < characters.count {
+                let hasStop = characters[index + 1] == "."
+                let start = index + (hasStop ? 2 : 1)
+                let figure = start < characters.count ? characters[start...].prefix { $0.isNumberQuick || $0 == "," || $0 == "." } : []
+                if figure.first?.isNumberQuick == true, figure.last?.isNumberQuick == true,
+                   hasStop || figure.contains(where: { $0 == "," || $0 == "." }) {
+                    found.append((index..<index + (hasStop ? 2 : 1), "GTQ"))
+                    index += hasStop ? 2 : 1
+                    continue
+                }
+            }
             // "560r", "12450.20r": the ruble as transliterated card messages write it, against the figure.
             if character == "r", index > 0, characters[index - 1].isNumberQuick, !isLetter(index + 1) {
                 found.append((index..<index + 1, "RUB"))
