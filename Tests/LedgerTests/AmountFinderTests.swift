@@ -101,6 +101,45 @@ import Testing
         #expect(!ExpenseSignals.isExpense(note))
     }
 
+    /// Money sent to the writer, a payment that did not go through, a decision still open, a card hold and a bill due on an ordinal day (invented).
+    @Test(arguments: ["Marta sent over 60 for her half of the cabin", "Jen Venmo'd 22 for the pizza",
+                      "Zelle from Mike 45 for Saturday's gas", "Freelance invoice #14 paid by Northwind, 2,400",
+                      "Tickets are 85 each, waiting to hear if Jo wants to go",
+                      "tried to pay the florist 45 but the terminal was down", "Hotel is holding 200 on my card",
+                      "Mamá me mandó 100 euros por mi cumple", "Oma hat mir 50 € überwiesen",
+                      "会社から交通費 3,200円 振り込まれた", "Electric bill came, 96.40, due the 15th",
+                      "Angebot Maler 1.150 €, noch nicht entschieden"])
+    func moneyToTheWriterAndPaymentsNotMade(note: String) {
+        #expect(!ExpenseSignals.isExpense(note), "\(note)")
+    }
+
+    /// Their look-alikes the writer paid (invented).
+    @Test(arguments: ["Sent Marta 60 for the cabin", "Uber 23.10, paid by Amex", "Paid Dan back the 40 I owed him",
+                      "Der Friseur hat mir 25 € berechnet", "Taxi 23 €, Quittung noch nicht bekommen",
+                      "I covered the taxi to the game, 44, Tom owes me 22"])
+    func paymentsBesideThem(note: String) {
+        #expect(ExpenseSignals.isExpense(note), "\(note)")
+    }
+
+    /// Money received as banks write it in more languages; a bare whole number in the description
+    /// of a signed credit is no payment, and "TK" before an account's masked digits is no taka (invented).
+    @Test(arguments: ["Vietcombank: TK 0123xxx789 +5,000,000VND luc 12-11-2026 10:22. SD: 12,450,000VND. ND: LUONG THANG 11",
+                      "Kaspi: Перевод 15 000 ₸ от Айгерим Б. Доступно 120 400 ₸",
+                      "Uplata 15.000,00 RSD na racun 160-xxx-12 od PETROVIC MILAN. Raspolozivo 42.300,00 RSD",
+                      "SEB: Laekumine 120,00 EUR, saatja TAMM MARI. Jaak 540,20 EUR",
+                      "Gauta 150,00 EUR iš PETRAITIS TOMAS. Likutis 620,00 EUR",
+                      "TBC: charicxva 500.00 GEL, gamomgzavni GIORGI B. nashti 1,240.00 GEL",
+                      "Bancolombia le informa recepcion de transferencia por $450.000 de CARLOS RUIZ en su cuenta *1234"])
+    func moneyReceivedInMoreLanguages(note: String) {
+        #expect(!ExpenseSignals.isExpense(note), "\(note)")
+    }
+
+    @Test func anAccountLabelBeforeMaskedDigitsIsNoCurrency() {
+        #expect(!Currency.mentions(in: "TK 0123xxx789 -250,000VND").contains { $0.code == "BDT" })
+        #expect(Currency.mentions(in: "Payment Tk 450.00 to R TELECOM").first?.code == "BDT")
+        #expect(AmountFinder.best(in: AmountFinder.candidates(in: "TBC: gadaxda 35.00 GEL, SAVACHRO CENTRI. nashti 1,205.00 GEL"))?.text == "35.00")
+    }
+
     /// Card holds, disputes, sales messages, debts not paid yet and transfers scheduled in other
     /// languages (invented); a payment message with a sales line after it stays an expense.
     @Test(arguments: ["A hold of $150.00 was placed on your card by HOTEL RIVA for incidentals.",

@@ -366,7 +366,7 @@ enum AmountFinder {
         // The same words as banks spell them without their accents or in Latin letters.
         "verfuegbar", "saadaval", "zostatok", "zostatku", "disponibilny", "disponibilni", "nalichnost",
         "razpolagaemost", "razpolagaema", "tilgaengelig", "tillgangligt", "kaytettavissa", "beschikbaar",
-        "pieejams", "pieejamais", "ypoloipo", "diathesimo", "raspolozhivo",
+        "pieejams", "pieejamais", "ypoloipo", "diathesimo", "raspolozhivo", "nashti",
         "잔액", "잔고", "누적", "한도", "余额", "餘額", "可用余额", "可用额度", "额度", "残高", "利用可能額", "ご利用可能額",
         "可能額", "คงเหลือ", "ยอดคงเหลือ", "วงเงิน", "الرصيد", "رصيد", "رصيدك", "المتاح", "शेष", "उपलब्ध",
     ]

@@ -60,7 +60,7 @@ enum AmountRoles {
     /// Words after which a number is what others owe the writer.
     static let othersOwe: [[String]] = [
         ["owe", "me"], ["owes", "me"], ["venmo", "me"], ["pay", "me"], ["pays", "me"], ["paying", "me"],
-        ["me", "deben"], ["me", "debe"], ["me", "doit"], ["me", "doivent"], ["mir"], ["devono"], ["me", "devem"],
+        ["me", "deben"], ["me", "debe"], ["me", "doit"], ["me", "doivent"], ["schuldet", "mir"], ["schulden", "mir"], ["devono"], ["me", "devem"],
     ]
     /// First words inside brackets that make the figure an approximate conversion.
     /// Words naming a figure planned or offered before paying ("quote", "budget", "devis").

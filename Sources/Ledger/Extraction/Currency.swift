@@ -142,6 +142,10 @@ enum Currency {
                     if marker.isShortWord {
                         let near = characters[max(0, index - 2)..<min(characters.count, index + length + 2)]
                         if !near.contains(where: \.isNumberQuick) { continue }
+                        // "TK 0123xxx789": a label before an account's masked digits (Vietnamese "tài khoản"), no taka.
+                        let after = characters[(index + length)...].drop { $0 == " " }
+                        let digits = after.prefix { $0.isNumberQuick }
+                        if !digits.isEmpty, let mask = after.dropFirst(digits.count).first, "xX*•".contains(mask) { continue }
                     }
                 }
                 found.append((index..<index + length, marker.code))

@@ -418,6 +418,10 @@ enum ExpenseSignals {
         "अस्वीकृत", "विफल", "tidak berjaya", "tinanggihan", "hindi matagumpay", "imekataliwa", "haikufaulu",
         "halitoshi", "失敗", "拒否", "승인거절", "실패", "拒绝", "余额不足",
         "one-time code", "one time code", "one-time passcode", "one-time password",
+        // A payment the writer tried that did not go through.
+        "didn't go through", "did not go through", "wouldn't go through", "terminal was down", "reader was down",
+        "card didn't work", "card did not work", "couldn't pay", "could not pay", "no pude pagar", "pas pu payer",
+        "konnte nicht zahlen", "konnte nicht bezahlen", "não consegui pagar",
         // A card blocked, in transliterated Russian.
         "blokirovana", "blokirovan", "zablokirovana",
         // A sign-in to the bank's app or site.
@@ -484,6 +488,12 @@ enum ExpenseSignals {
         "me pediu para pagar",
         // Debts the writer still has to pay, and limits set for later.
         "i owe ", "we owe ", "still owe ", "le debo", "je dois", "ich schulde", "eu devo", "gli devo",
+        "à rembourser", "a rembourser", "por devolver", "zurückzuzahlen", "da restituire", "a devolver",
+        // Decisions still open. (Not "owes me": "I covered the taxi, 44, Tom owes me 22" was paid.)
+        "waiting to hear", "waiting to see", "waiting for approval", "pending approval", "not booked yet",
+        "not bought yet", "noch nicht bezahlt", "noch nicht entschieden", "noch nicht gebucht", "pas encore payé",
+        "pas encore décidé", "pas encore réservé", "non ancora pagato", "non ancora deciso", "nog niet betaald",
+        "nog niet beslist", "todavía no he pagado", "todavía no decid", "nicht entschieden",
         "spending limit", "monthly limit", "weekly limit", "limit for", "allowance for", "límite de gasto",
         "limite de dépenses", "ausgabenlimit",
         // Bills issued but not paid, and offers.
@@ -544,6 +554,15 @@ enum ExpenseSignals {
         "har fått", "modtaget", "modtog", "maksoi sinulle", "uplata od", "primili ste", "primljena uplata",
         "получихте", "получен превод", "შემოსავალი", "ienākošais", "ienākošs", "gauta įmoka", "gautas pervedimas",
         "se acreditará", "te acreditamos",
+        // Sent to the writer ("mamá me mandó 100", "Oma hat mir 50 € überwiesen").
+        "me mandó", "me mando ", "me envió", "me envio ", "me mandaron", "me enviaron", "me transfirió", "me hizo un bizum",
+        "m'a envoyé", "m'a viré", "m'a fait un virement", "mi ha mandato", "mi ha inviato", "mi ha fatto un bonifico",
+        "me mandou", "me enviou", "me transferiu", "me fez um pix", "zugesteckt",
+        "振り込まれ", "振込まれ", "から振込", "支給", "on savings", "on my savings",
+        "bonus this", "got my bonus", "year-end bonus", "annual bonus", "quarterly bonus",
+        // Received, as Spanish, Estonian, Lithuanian and Georgian (in Latin letters) banks write it.
+        "recepción de transferencia", "recepcion de transferencia", "transferencia recibida", "laekumine", "gauta ",
+        "charicxva", "chairicxa", "shemosavali",
         // Paid into the writer's account, as Balkan, Nordic and Romanian banks write it.
         "uplata na račun", "uplata na racun", "uplata na vaš", "til din konto", "till ditt konto", "auf ihr konto",
         "a fost creditat", "creditată", "creditata", "creditat în", "creditat in",
@@ -571,7 +590,7 @@ enum ExpenseSignals {
     /// Money held or disputed, not paid: a card hold ("a hold of $150 was placed"), a
     /// pre-authorisation, a dispute or chargeback raised.
     static let heldOrDisputed = [
-        "hold of", "a hold", "placed a hold", "hold has been", "hold was placed", "hold placed", "pre-authori", "preauthori",
+        "hold of", "a hold", "placed a hold", "is holding", "are holding", "was holding", "hold has been", "hold was placed", "hold placed", "pre-authori", "preauthori",
         "authorization hold", "authorisation hold", "pré-autoris", "preautoriz", "pre-autoriz", "vorautorisier", "vormerkung",
         "dispute raised", "dispute has been", "disputed", "chargeback", "réclamation", "reclamación", "reklamation",
     ]
@@ -739,6 +758,7 @@ enum ExpenseSignals {
         if (lowered.firstMatch(of: Self.gotFrom).map { !Self.isChangeFromANote($0.range, in: lowered) } == true
             || lowered.firstMatch(of: Self.wonOrPaidIn) != nil
             || lowered.firstMatch(of: Self.sentToWriter) != nil
+            || lowered.firstMatch(of: Self.transferFrom).map({ !lowered[$0.range.upperBound...].contains(Self.transferredOnTo) }) == true
             || lowered.firstMatch(of: Self.sentBack) != nil) && !spends { return false }
         // "got my deposit back": money returned (change handed back is part of a payment).
         // "handed over 20 …, got the rest back" is change too.
@@ -746,6 +766,9 @@ enum ExpenseSignals {
         // "sold the old bike for 180", "invoiced the client 1,800": money the writer earns (a bank's
         // Romanian "sold" is a balance, so only in written notes).
         if !spends, lowered.firstMatch(of: Self.soldOrInvoiced) != nil, !BankMessage.reads(whole) { return false }
+        // "Marta sent over 60", "Zelle from Mike 45", "invoice paid by Northwind": money someone sent
+        // the writer, in a written note (a bank's "payment from your card" is the writer's).
+        if !spends, !paidAndChange, writesMoneyToTheWriter(note, lowered), !BankMessage.reads(whole) { return false }
         // "sent 1,000 to your savings account", "Cash In Tk 2,000", "payment of 500 to your credit card":
         // money moved between the writer's own accounts, or paid into a wallet.
         if lowered.firstMatch(of: Self.ownAccounts) != nil || lowered.firstMatch(of: Self.billIssued) != nil
@@ -769,7 +792,7 @@ enum ExpenseSignals {
         // "gift from grandma: 50": money given to the writer by someone who pays for them.
         if !spends, let gift = lowered.firstMatch(of: Self.giftFrom), otherPayers.contains(String(gift.output.1)) { return false }
         // "mum gave me 100": money handed to the writer (not change handed back).
-        if lowered.firstMatch(of: Self.handedToWriter) != nil, !spends,
+        if lowered.firstMatch(of: Self.handedToWriter) != nil || lowered.firstMatch(of: Self.sentToWriterGerman) != nil, !spends,
            !text.contains("change"), !text.contains("back"), !paidAndChange {
             return false
         }
@@ -816,7 +839,13 @@ enum ExpenseSignals {
         // "+5,000,000VND": a bank writes money in with its sign; every figure left is such a credit.
         if !candidates.isEmpty, !spends, BankMessage.reads(whole) {
             let characters = Array(whole)
-            if candidates.allSatisfy({ isWrittenAsCredit($0, in: characters) }) { return false }
+            let credits = candidates.filter { isWrittenAsCredit($0, in: characters) }
+            if !credits.isEmpty, credits.count == candidates.count { return false }
+            // Beside a credit with its currency, a bare whole number is part of the transfer's
+            // description ("+5,000,000VND … ND: LUONG THANG 11"), no payment.
+            if credits.contains(where: { $0.currency != nil }), candidates.allSatisfy({ candidate in
+                credits.contains(candidate) || candidate.currency == nil && !candidate.isComputed && !candidate.text.contains(".")
+            }) { return false }
         }
         return !candidates.isEmpty || spending.contains { text.contains($0) }
     }
@@ -884,6 +913,14 @@ enum ExpenseSignals {
     /// "J D sent you $60.00": a bank telling the writer someone paid them.
     nonisolated(unsafe) private static let sentToWriter = /\b(?:sent|paid|transferred|wired)\s+you\s+[^\s\d]{0,4}\s?\d/
 
+    /// "Перевод 15 000 ₸ от Айгерим Б.", "Uplata 15.000,00 RSD na racun … od PETROVIC": a transfer
+    /// with its figure, then whom it came from (Russian, Serbo-Croatian, Czech, Polish), and no one it went to.
+    /// Whom a transfer went to, after whom it came from ("… od Jana na racun Ane").
+    nonisolated(unsafe) private static let transferredOnTo = /\s(?:для|dlya|komu|кому|получател|poluchatel|primalac|primatelj|příjemce|odbiorca)/
+
+    nonisolated(unsafe) private static let transferFrom =
+        /\b(?:перевод|perevod|uplata|prevod|převod|przelew)\b[^.;\n]{0,24}\d[^;\n]{0,40}?\s(?:от|ot|od)\s+(?!(?:вас|vas|moj|мой|моей|vaš|vase|vaše|twoj|twojego)\b)[^\s\d]/
+
     /// "will take 15.99", "should run around 600", "it'll run us 80": a figure still to be paid.
     nonisolated(unsafe) private static let stillToCome =
         /\b(?:will|should|'ll|would)\s+(?:take|run)(?:\s+(?:me|us))?\s+(?:(?:about|around|roughly|approx\.?|maybe|~)\s*)?[^\s\d]{0,3}\s?\d/
@@ -908,6 +945,26 @@ enum ExpenseSignals {
     nonisolated(unsafe) private static let gaveMeBack = /\b(?:gave|give|gives|paid|sent|handed|refunded)\s+(?:me|us)\s+(?:back\s+)?\S{0,3}\d[\d.,]*\s*\S{0,4}\s*(?:back\b)?/
     /// The writer paid someone back: "paid back" opening the note or after "I"/"we".
     nonisolated(unsafe) private static let writerPaidBack = /^(?:i\s+|we\s+)?paid\s+back\b(?!\s+by\b)|\b(?:i|we)\s+paid\s+back\b/
+    /// A name opening the note, then how it sent money, before a figure ("Jen venmo'd 22", "Marta
+    /// sent over 60"; "Sent Marta 60" is the writer's).
+    nonisolated(unsafe) private static let nameSentFigure =
+        /^\s*\p{Lu}[\p{L}'’-]+\s+(?i:sent(?:\s+over|\s+me|\s+back)?|venmo'?d|venmoed|zelled|zelle'?d|paypal'?d|paypaled|e-?transferred|transferred|wired)\s+(?:me\s+)?(?:with\s+)?[^\s\d]{0,4}\s?\d(?![^\n]*\bto\s)/
+    /// "Zelle from Mike 45", "Venmo from Liz: 30": a payment app's transfer from someone, not from the
+    /// writer's own account or card.
+    nonisolated(unsafe) private static let appTransferFrom =
+        /\b(?:venmo|zelle|paypal|cash\s?app|e-?transfer|interac|bizum|pix|transfer|wire|payment)\s+from\s+(?!my\b|your\b|our\b|the\b|savings\b|checking\b|card\b|account\b)\p{L}/
+    /// "paid by Northwind", the name written with its capital: someone else paid (not "paid by card",
+    /// "paid by Visa", "paid by PayPal": how the writer paid).
+    nonisolated(unsafe) private static let paidByName =
+        /\bpaid\s+by\s+(?!(?i:card|cash|cheque|check|bank|direct|debit|credit|visa|mastercard|amex|apple|google|samsung|paypal|klarna|revolut|monzo|venmo|zelle|phone|me|my|i|transfer|wire|contactless|gpay|upi)\b)\p{Lu}/
+
+    /// True when a written note says someone sent or paid money to the writer.
+    private static func writesMoneyToTheWriter(_ note: String, _ lowered: String) -> Bool {
+        if let opening = note.split(separator: " ").first, ["I", "We"].contains(String(opening)) { return false }
+        return note.firstMatch(of: nameSentFigure) != nil || lowered.firstMatch(of: appTransferFrom) != nil
+            || note.firstMatch(of: paidByName) != nil
+    }
+
     /// Things the writer sold ("sold concert tickets to Mia for 70"; not "sold out", "sold me") and
     /// work invoiced ("invoiced Brightline 1,800", "sent the invoice to …", "invoice 113 to Brightline").
     nonisolated(unsafe) private static let soldOrInvoiced =
@@ -939,6 +996,8 @@ enum ExpenseSignals {
 
     /// "gave me 100", "handed me £20": money to the writer ("gave me a free cookie" is not).
     nonisolated(unsafe) private static let handedToWriter = /\b(?:gave|handed|give|gives)\s+(?:me|us)\s+[^\s\d]{0,3}\s?\d/
+    /// "Oma hat mir 50 € überwiesen": money sent to the writer, in German word order.
+    nonisolated(unsafe) private static let sentToWriterGerman = /\bmir\s+(?:\S+\s+){0,3}(?:überwiesen|geschickt|geschenkt|gegeben|zurückgegeben)\b/
 
     /// "got my deposit back", "got the 20 back": money the writer got back ("got the old chain back"
     /// after a repair is a thing).
@@ -970,8 +1029,17 @@ enum ExpenseSignals {
     /// True when "due" is followed by a day ("due Friday", "due Dec 3", "due tomorrow").
     private static func isDue(_ lowered: String) -> Bool {
         let words = lowered.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
-        return zip(words, words.dropFirst()).contains { word, next in
-            word == "due" && (DateResolver.calendarWords.contains(next) || Int(next).map { (1...31).contains($0) } == true)
+        func isDay(_ word: String) -> Bool {
+            // "15", "15th", "3rd".
+            let digits = word.prefix(while: \.isNumber)
+            let suffix = word.dropFirst(digits.count)
+            return Int(digits).map { (1...31).contains($0) } == true && ["", "st", "nd", "rd", "th"].contains(suffix)
+        }
+        return words.indices.dropLast().contains { index in
+            guard words[index] == "due" else { return false }
+            // "due the 15th".
+            let next = words[index + 1] == "the" && index + 2 < words.count ? words[index + 2] : words[index + 1]
+            return DateResolver.calendarWords.contains(next) || isDay(next)
         }
     }
 
