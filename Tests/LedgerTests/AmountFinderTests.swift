@@ -108,7 +108,18 @@ import Testing
                       "tried to pay the florist 45 but the terminal was down", "Hotel is holding 200 on my card",
                       "Mamá me mandó 100 euros por mi cumple", "Oma hat mir 50 € überwiesen",
                       "会社から交通費 3,200円 振り込まれた", "Electric bill came, 96.40, due the 15th",
-                      "Angebot Maler 1.150 €, noch nicht entschieden"])
+                      "Angebot Maler 1.150 €, noch nicht entschieden",
+                      // Someone else paid, money still to send, prices listed or expected, credit got.
+                      "Leo paid 60 for dinner, my turn next time", "Anna got dinner tonight, 72",
+                      "Paid Isa's share? No, she paid mine, 31", "Team lunch 180, Sara put it on her card",
+                      "roommate transferred her share of the internet, 25", "pay Jo 30 tomorrow for the tickets",
+                      "transfer rent 950 on the 1st", "each person owes 25 for the cabin weekend",
+                      "free trial started, 9.99/mo after 14 days", "Netflix raising the price to 17.99 next month",
+                      "Prices for the kids' camp: 320/week", "Bike service booked for Tuesday, they said ~80",
+                      "got a parking fine 60, contesting it", "The train was delayed, got a 15 compensation",
+                      "per diem for the trip came in, 45/day", "won a 25 voucher in the raffle",
+                      "the café gave us a free round, saved maybe 20", "Alquiler de 850 € pendiente de pagar",
+                      "Facture d'électricité 78,20 € à régler avant le 20", "Conta de luz 180 reais vence dia 10"])
     func moneyToTheWriterAndPaymentsNotMade(note: String) {
         #expect(!ExpenseSignals.isExpense(note), "\(note)")
     }
@@ -116,7 +127,9 @@ import Testing
     /// Their look-alikes the writer paid (invented).
     @Test(arguments: ["Sent Marta 60 for the cabin", "Uber 23.10, paid by Amex", "Paid Dan back the 40 I owed him",
                       "Der Friseur hat mir 25 € berechnet", "Taxi 23 €, Quittung noch nicht bekommen",
-                      "I covered the taxi to the game, 44, Tom owes me 22"])
+                      "I covered the taxi to the game, 44, Tom owes me 22",
+                      "Leo paid 60 for dinner, I paid the 15 tip", "Dinner 80, she paid her half",
+                      "the paid parking by the station, 6", "the bill came in at 45, paid by card"])
     func paymentsBesideThem(note: String) {
         #expect(ExpenseSignals.isExpense(note), "\(note)")
     }

@@ -61,7 +61,12 @@ enum AmountRoles {
     static let othersOwe: [[String]] = [
         ["owe", "me"], ["owes", "me"], ["venmo", "me"], ["pay", "me"], ["pays", "me"], ["paying", "me"],
         ["me", "deben"], ["me", "debe"], ["me", "doit"], ["me", "doivent"], ["schuldet", "mir"], ["schulden", "mir"], ["devono"], ["me", "devem"],
+        // "each person owes 25": what someone else owes.
+        ["owes"], ["owe", "us"],
     ]
+    /// Words before a figure the writer saved, not paid ("saved maybe 20", "ahorré 15").
+    static let savedWords: Set<String> = ["saved", "saving", "ahorré", "ahorramos", "économisé", "gespart", "economizei",
+                                          "risparmiato"]
     /// First words inside brackets that make the figure an approximate conversion.
     /// Words naming a figure planned or offered before paying ("quote", "budget", "devis").
     static let plannedFigureWords: Set<String> = [
@@ -181,6 +186,7 @@ enum AmountRoles {
             return true
         }
         let before = tokens.before(range, 4)
+        if before.suffix(3).contains(where: savedWords.contains) { return true }
         for phrase in othersOwe where before.count >= phrase.count {
             for start in 0...(before.count - phrase.count) where Array(before[start..<start + phrase.count]) == phrase {
                 return true

@@ -353,6 +353,7 @@ enum ExpenseSignals {
         "m'a remboursé", "m'ont remboursé", "m'a rendu", "zurückgezahlt", "zurückbezahlt", "zurücküberwiesen",
         "me devolveu", "me pagou", "mi ha ridato", "mi ha restituito", "mi ha pagato", "mi ha rimborsato",
         "terugbetaald", "teruggegeven", "返してもら", "返済してもら",
+        "per diem", "from the garage sale", "from the yard sale", "from the sale of",
         "store credit", "voucher from", "gift card from", "pay slip", "payslip", "net pay", "take-home", "comped",
         "free of charge", "rebate", "deposit back", "cashback from", "estorno", "estornado", "estornada", "estornou", "cashback credited", "cashback received",
         "cashback has been", "возврат", "повернення", "возвращено", "iade edildi", "pengembalian", "hoàn tiền", "vozvrat",
@@ -501,6 +502,13 @@ enum ExpenseSignals {
         "amount payable", "minimum payable", "avoid late fee", "avoid a late fee", "terms apply", "t&c apply", "t&cs apply",
         "t&c's apply", "conditions apply", "exclusive offer", "statement credit", "apply now",
         "kommt noch", "à payer", "a pagar", "por pagar", "zu zahlen", "da pagare",
+        // Fines contested, prices listed, bookings still to make.
+        "contesting", "disputing", "prices for", "will book", "booking next", "book next",
+        // Bills still to pay and debits to come, in the notes' languages; a free trial not yet charged.
+        "pendiente de pago", "pendiente de pagar", "à régler", "vence dia", "vence no dia", "vence el", "vence em",
+        "vence mañana", "vence amanhã", "scade il", "scade domani", "kommt nächste", "kommt am", "来週引き落とし",
+        "free trial", "trial started", "trial ends", "prueba gratuita", "essai gratuit", "teste grátis", "prova gratuita",
+        "raising the price", "raising prices", "raises the price", "price drop", "dropped to", "went down to",
         "maybe next", "maybe later", "maybe tomorrow", "are around", "are about", "goes for",
         "if we ", "if i ", "si on ", "wenn wir ", "wenn ich ",
         // Requests to approve and instructions set up for later.
@@ -625,12 +633,13 @@ enum ExpenseSignals {
                                   "me invitó", "m'a invité", "paid directly", "covered the", "covered it", "covered lunch",
                                   "covered dinner", "on the house", "covered my", "invited me", "bought me", "paid for my"]
     /// Someone else paid only part of it ("insurance covered the rest").
-    static let partCovered = ["covered the rest", "covered the remainder", "covered the balance", "covered the difference",
+    static let partCovered = ["paid half", "paid her half", "paid his half", "paid her share", "paid his share",
+                              "paid their share", "covered the rest", "covered the remainder", "covered the balance", "covered the difference",
                               "covered most", "covered part", "covered half"]
     /// Who else pays for the writer, before "paid" ("my parents paid for the flight", "the client paid").
     static let otherPayers: Set<String> = [
         "mom", "mum", "dad", "parents", "mother", "father", "boss", "client", "company", "employer", "work", "sister",
-        "brother", "partner", "wife", "husband", "grandma", "grandpa", "granny", "nana", "oma", "opa", "abuela", "abuelo", "nonna",
+        "brother", "partner", "wife", "husband", "roommate", "flatmate", "housemate", "colleague", "coworker", "cousin", "grandma", "grandpa", "granny", "nana", "oma", "opa", "abuela", "abuelo", "nonna",
         "nonno", "avó", "avô", "mamie", "papy", "friend", "friends", "host", "uncle", "aunt",
         "jefe", "jefa", "padre", "madre", "papá", "mamá", "padres", "empresa", "père", "mère", "papa", "maman",
         "patron", "patronne", "vater", "mutter", "mama", "eltern", "chef", "chefin", "firma", "pai", "mãe", "chefe",
@@ -758,6 +767,7 @@ enum ExpenseSignals {
         if (lowered.firstMatch(of: Self.gotFrom).map { !Self.isChangeFromANote($0.range, in: lowered) } == true
             || lowered.firstMatch(of: Self.wonOrPaidIn) != nil
             || lowered.firstMatch(of: Self.sentToWriter) != nil
+            || lowered.firstMatch(of: Self.gotCredit) != nil || lowered.firstMatch(of: Self.cameIn) != nil
             || lowered.firstMatch(of: Self.transferFrom).map({ !lowered[$0.range.upperBound...].contains(Self.transferredOnTo) }) == true
             || lowered.firstMatch(of: Self.sentBack) != nil) && !spends { return false }
         // "got my deposit back": money returned (change handed back is part of a payment).
@@ -780,7 +790,7 @@ enum ExpenseSignals {
         }
         // "should run around 600", "Netflix will take 15.99": a figure still to come ("will take the
         // train next time, taxi 14" is not one).
-        if lowered.firstMatch(of: Self.stillToCome) != nil { return false }
+        if lowered.firstMatch(of: Self.stillToCome) != nil || lowered.firstMatch(of: Self.saidFigure) != nil { return false }
         // "due Friday", "due 3 Dec": a bill not paid yet.
         if isDue(lowered) { return false }
         if isCreditLine(lowered) && !spends { return false }
@@ -789,6 +799,7 @@ enum ExpenseSignals {
         if let phrase = someoneElsePaid.first(where: { text.contains($0) }), !writerDid(phrase, in: lowered), !coveredOnlyPart {
             return false
         }
+        if lowered.firstMatch(of: Self.pronounPaid) != nil, !coveredOnlyPart, !paidAndChange { return false }
         // "gift from grandma: 50": money given to the writer by someone who pays for them.
         if !spends, let gift = lowered.firstMatch(of: Self.giftFrom), otherPayers.contains(String(gift.output.1)) { return false }
         // "mum gave me 100": money handed to the writer (not change handed back).
@@ -862,6 +873,15 @@ enum ExpenseSignals {
 
     // Regex is not Sendable; this one is never mutated, only matched.
     nonisolated(unsafe) private static let gotFrom = /\b(?:got|received|receive)\s+\S{0,3}\d[\d.,]*\s*\S{0,6}\s*(?:\w+\s+)?from\b/
+    /// "got a 15 compensation", "received a 20 credit": money or credit handed to the writer.
+    nonisolated(unsafe) private static let gotCredit =
+        /\b(?:got|received|get)\s+(?:an?\s+|my\s+)?\S{0,3}\d[\d.,]*\s*\S{0,4}\s*(?:compensation|refund|credit|voucher|reimbursement|rebate|payout|bonus|cashback)\b/
+    /// "per diem came in", "the deposit came in": money that arrived ("came in at 45" is a price).
+    nonisolated(unsafe) private static let cameIn = /\bcame\s+in\b(?!\s+(?:at|under|over|around|about|to)\b)/
+    /// "she paid mine", "they paid", "put it on his card": someone else paid.
+    nonisolated(unsafe) private static let pronounPaid = /\b(?:she|he|they)\s+paid\b|\bpaid\s+mine\b|\bon\s+(?:her|his|their)\s+(?:company\s+)?card\b/
+    /// "they said ~80", "he said about 200": a figure someone expects, not paid.
+    nonisolated(unsafe) private static let saidFigure = /\b(?:they|he|she|mechanic|garage)\s+said\s+(?:about\s+|around\s+|~\s*|approx\.?\s+|maybe\s+)?[$€£]?\d/
 
     /// True when what was got came from a figure the writer handed over: "got 5 back from the 60",
     /// change, not money sent to them ("got 20 back from Sam" is).
@@ -930,7 +950,7 @@ enum ExpenseSignals {
         /\b(?:gift|present|cadeau|geschenk|regalo|presente|cadeau)\s+(?:from|von|de|da|van)\s+(?:my\s+|mi\s+|ma\s+|mon\s+|meine[rm]?\s+)?([\p{L}]+)/
 
     /// "won 50 at the quiz", "paid in: 1,000": money coming to the writer.
-    nonisolated(unsafe) private static let wonOrPaidIn = /\b(?:won\s+\S{0,3}\d|paid\s+in\s*:)/
+    nonisolated(unsafe) private static let wonOrPaidIn = /\b(?:won\s+(?:an?\s+)?\S{0,3}\d|paid\s+in\s*:)/
 
     /// "found 10 in my old coat", "lost a 20 note": money found or lost, not paid.
     nonisolated(unsafe) private static let foundOrLost = /\b(?:found|lost)\s+(?:a\s+)?[$€£]?\d/
@@ -948,21 +968,29 @@ enum ExpenseSignals {
     /// A name opening the note, then how it sent money, before a figure ("Jen venmo'd 22", "Marta
     /// sent over 60"; "Sent Marta 60" is the writer's).
     nonisolated(unsafe) private static let nameSentFigure =
-        /^\s*\p{Lu}[\p{L}'’-]+\s+(?i:sent(?:\s+over|\s+me|\s+back)?|venmo'?d|venmoed|zelled|zelle'?d|paypal'?d|paypaled|e-?transferred|transferred|wired)\s+(?:me\s+)?(?:with\s+)?[^\s\d]{0,4}\s?\d(?![^\n]*\bto\s)/
+        /^\s*\p{Lu}[\p{L}'’-]+\s+(?i:sent(?:\s+over|\s+me|\s+back)?|paid|venmo'?d|venmoed|zelled|zelle'?d|paypal'?d|paypaled|e-?transferred|transferred|wired)\s+(?:me\s+)?(?:with\s+)?[^\s\d]{0,4}\s?\d(?![^\n]*\bto\s)/
+    /// "Anna got dinner", "Leo got the check": someone named paid for the meal.
+    nonisolated(unsafe) private static let nameGotTheMeal =
+        /^\s*\p{Lu}[\p{L}'’-]+\s+(?i:got|grabbed|picked\s+up|covered)\s+(?i:the\s+)?(?i:dinner|lunch|breakfast|brunch|drinks|coffees?|the\s+bill|bill|check|tab|round)\b/
+    /// "pay Jo 30 tomorrow", "transfer rent 950 on the 1st": money the writer is to send later.
+    nonisolated(unsafe) private static let sendLater =
+        /^(?:pay|send|transfer|wire|venmo|zelle)\s+[^.;\n]*\b(?:tomorrow|tonight|later|next\s+\w+|this\s+weekend|on\s+the\s+\d+(?:st|nd|rd|th)?|by\s+\w+day|on\s+\w+day)\b/
     /// "Zelle from Mike 45", "Venmo from Liz: 30": a payment app's transfer from someone, not from the
     /// writer's own account or card.
     nonisolated(unsafe) private static let appTransferFrom =
-        /\b(?:venmo|zelle|paypal|cash\s?app|e-?transfer|interac|bizum|pix|transfer|wire|payment)\s+from\s+(?!my\b|your\b|our\b|the\b|savings\b|checking\b|card\b|account\b)\p{L}/
+        /\b(?:venmo|zelle|paypal|cash\s?app|e-?transfer|interac|bizum|pix|transfer|wire|payment|deposit)\s+(?:of\s+\S{0,3}\d[\d.,]*\s*\S{0,4}\s+)?from\s+(?!my\b|your\b|our\b|the\b|savings\b|checking\b|card\b|account\b)\p{L}/
     /// "paid by Northwind", the name written with its capital: someone else paid (not "paid by card",
     /// "paid by Visa", "paid by PayPal": how the writer paid).
     nonisolated(unsafe) private static let paidByName =
         /\bpaid\s+by\s+(?!(?i:card|cash|cheque|check|bank|direct|debit|credit|visa|mastercard|amex|apple|google|samsung|paypal|klarna|revolut|monzo|venmo|zelle|phone|me|my|i|transfer|wire|contactless|gpay|upi)\b)\p{Lu}/
 
-    /// True when a written note says someone sent or paid money to the writer.
+    /// True when a written note says someone sent money to the writer or paid for them, or that
+    /// the writer is to send money later.
     private static func writesMoneyToTheWriter(_ note: String, _ lowered: String) -> Bool {
         if let opening = note.split(separator: " ").first, ["I", "We"].contains(String(opening)) { return false }
         return note.firstMatch(of: nameSentFigure) != nil || lowered.firstMatch(of: appTransferFrom) != nil
-            || note.firstMatch(of: paidByName) != nil
+            || note.firstMatch(of: paidByName) != nil || note.firstMatch(of: nameGotTheMeal) != nil
+            || lowered.firstMatch(of: sendLater) != nil
     }
 
     /// Things the writer sold ("sold concert tickets to Mia for 70"; not "sold out", "sold me") and
