@@ -147,6 +147,16 @@ import Testing
         #expect(!ExpenseSignals.isExpense(note), "\(note)")
     }
 
+    /// Purchase words as banks spell them in Latin letters: the sender before them is no payee (invented).
+    @Test(arguments: [
+        ("TBC: gadaxda 35.00 GEL, SAVACHRO CENTRI. nashti 1,205.00 GEL", "SAVACHRO CENTRI"),
+        ("DNB: Varekjop 249,00 kr hos BOKHANDEL NORD. Disponibelt 8 651,00 kr", "BOKHANDEL NORD"),
+        ("KapitalBank: Xarid 45 000 UZS OQTEPA LAVASH. Balans 1 200 000 UZS", "OQTEPA LAVASH"),
+    ])
+    func purchaseWordsInLatinLetters(note: String, payee: String) {
+        #expect(RulesExtractor.merchant(in: note) == payee)
+    }
+
     @Test func anAccountLabelBeforeMaskedDigitsIsNoCurrency() {
         #expect(!Currency.mentions(in: "TK 0123xxx789 -250,000VND").contains { $0.code == "BDT" })
         #expect(Currency.mentions(in: "Payment Tk 450.00 to R TELECOM").first?.code == "BDT")

@@ -649,6 +649,8 @@ enum BankMessage {
         "kortköp", "kortkjøp", "kaardimakse", "korttiosto", "vcharum", "odenis", "ödəniş", "reusita", "reușită",
         "paybill", "таны", "картаас", "дансаас", "зарлага", "гарлаа", "гүйлгээ", "harcama", "yapildi", "yapıldı", "tarihinde", "transakce", "tranzacție", "tranzactie", "tranzacția", "tranzactia",
         "transakcija", "mokėjimas", "mokejimas", "kortele", "gnum", "գնում", "kartu", "kortti", "kaart",
+        // The same in Latin letters without accents (Georgian, Uzbek, Tajik, Norwegian, Danish, Swedish).
+        "gadaxda", "gadakhda", "xarid", "харид", "varekjop", "varekjøp", "kortkjop", "kortkop", "kortkob", "kortkøb",
         // Swahili: "payment completed" (a wider table of payment words in five more languages made
         // messages the model read right into bank messages whose payee the rules then misread:
         // sms_val merchant −1, sms_dev −1; left out).
