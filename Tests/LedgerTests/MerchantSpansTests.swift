@@ -13,6 +13,14 @@ struct MerchantSpansTests {
         #expect(!found.contains("Lindqvist"))
     }
 
+    /// French, Italian, Portuguese and Spanish names join their words with "du", "della", "das", "los" …
+    @Test func aNameGoesOnOverItsJoiningWords() {
+        #expect(spans("Pharmacie du Centre, doliprane 4,20 €").contains("Pharmacie du Centre"))
+        #expect(spans("Trattoria della Nonna 38 €").contains("Trattoria della Nonna"))
+        #expect(RulesExtractor.leadingName(in: "Pharmacie du Centre, doliprane 4,20 €") == "Pharmacie du Centre")
+        #expect(RulesExtractor.leadingName(in: "Taberna los Arcos 22 €") == "Taberna los Arcos")
+    }
+
     @Test func aCommonWordOpeningTheNoteMayBeLeftOut() {
         let found = spans("Lunch Nordhaus 12.40")
         #expect(found.contains("Nordhaus"))

@@ -179,7 +179,9 @@ enum MerchantLexicon {
                 "einkauf", "compra", "achat", "achats", "acquisto", "spesa", "boodschappen", "zakupy", "home", "night",
                 "visit", "trip", "deal", "meal", "shop", "tip", "tipped", "tips", "shipping", "cash", "bike", "dry",
                 "place", "flat", "house", "apartment", "meeting", "party", "online", "tax", "taxes", "instalment",
-                "installment", "children", "kid"])
+                "installment", "children", "kid",
+                // German nouns, written with capitals, for what a payment was (a co-payment, a bill, a fee, rent, entry, a tip).
+                "zuzahlung", "eigenanteil", "rechnung", "gebühr", "gebühren", "beitrag", "miete", "eintritt", "trinkgeld"])
         .union(writersDoings).union(family)
 
     /// "I paid, bought, spent, ate, had lunch, filled up" as notes open in several languages

@@ -517,6 +517,7 @@ enum MerchantSpans {
 
     static let nameJoiners: Set<String> = ["&", "and", "de", "del", "la", "le", "les", "di", "da", "do", "dos",
                                                    "of", "the", "'s", "y", "et", "und", "von", "van", "der",
+                                                   "du", "des", "della", "delle", "dei", "das", "el", "los", "las", "al",
                                                    // "Splash n Go", "Rock 'n' Roll".
                                                    "n", "'n'", "'n", "n'"]
 

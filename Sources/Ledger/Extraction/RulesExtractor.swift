@@ -53,7 +53,8 @@ public enum RulesExtractor {
                                                    "estabelecimento:", "comerciante:", "tienda:", "loja:", "negozio:",
                                                    "winkel:", "butik:", "kauppa:", "sklep:", "магазин:", "торговец:",
                                                    "işyeri:", "isyeri:", "i\u{307}şyeri:"]
-    private static let connectors: Set<String> = ["&", "de", "del", "la", "le", "di", "da", "do", "of", "and", "the", "'s"]
+    private static let connectors: Set<String> = ["&", "de", "del", "la", "le", "di", "da", "do", "of", "and", "the", "'s",
+                                                  "du", "des", "della", "delle", "dei", "dos", "das", "el", "los", "las"]
 
     static func merchant(in note: String) -> String? {
         introducedMerchant(in: note) ?? (BankMessage.reads(note) ? nil : leadingName(in: note))
