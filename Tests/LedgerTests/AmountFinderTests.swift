@@ -157,6 +157,14 @@ import Testing
         #expect(RulesExtractor.merchant(in: note) == payee)
     }
 
+    /// The multiplication sign counts as "x"; corkage and a cover charge are paid on top (invented).
+    @Test func theMultiplicationSignAndCorkage() {
+        let best = { (note: String) in AmountFinder.best(in: AmountFinder.candidates(in: note))?.text }
+        #expect(best("cinema: 2 × 11.50 + popcorn 6") == "29.00")
+        #expect(best("bottle of wine 18, corkage 10") == "28")
+        #expect(best("pasta 14, couvert 2,50") == "16.50")
+    }
+
     @Test func anAccountLabelBeforeMaskedDigitsIsNoCurrency() {
         #expect(!Currency.mentions(in: "TK 0123xxx789 -250,000VND").contains { $0.code == "BDT" })
         #expect(Currency.mentions(in: "Payment Tk 450.00 to R TELECOM").first?.code == "BDT")

@@ -559,7 +559,7 @@ enum AmountFinder {
 
     private static let paidWords = ["total", "bill", "paid", "cost", "spent", "charged", "debited", "amt", "amount",
                                      "for", "of", "payment", "purchase", "price", "fare"]
-    static let quantityFollowers = ["x", "nights", "night", "days", "day", "people", "persons", "adults",
+    static let quantityFollowers = ["x", "×", "nights", "night", "days", "day", "people", "persons", "adults",
                                             "kids", "rooms", "items", "pcs", "meals", "servings", "suits", "books",
                                             "coffees", "croissants", "shelves", "hours", "hrs", "months", "weeks",
                                             "nächte", "noches", "nuits", "pax", "tickets", "bags", "units", "hour", "minutes", "min", "week",

@@ -24,7 +24,7 @@ enum AmountRoles {
         "propina", "envío", "envio", "impuesto", "iva", "pourboire", "livraison", "frais", "taxe", "tva",
         "trinkgeld", "versand", "gebühr", "mwst", "steuer", "fooi", "bezorging", "btw", "チップ", "送料", "税",
         "cost", "commission", "komissija", "komissiya", "kommission", "comisión", "comision", "comissão", "commissione",
-        "levy", "excise", "cout", "coût", "frais",
+        "levy", "excise", "cout", "coût", "frais", "corkage", "couvert", "cubierto", "pfand",
     ]
     /// Words before a number that mean "in addition".
     static let addOnBefore: Set<String> = [
