@@ -129,7 +129,8 @@ import Testing
                       "Der Friseur hat mir 25 € berechnet", "Taxi 23 €, Quittung noch nicht bekommen",
                       "I covered the taxi to the game, 44, Tom owes me 22",
                       "Leo paid 60 for dinner, I paid the 15 tip", "Dinner 80, she paid her half",
-                      "the paid parking by the station, 6", "the bill came in at 45, paid by card"])
+                      "the paid parking by the station, 6", "the bill came in at 45, paid by card",
+                      "Parking paid 4.50", "Netflix paid 15.99", "Lunch paid 12.50 at the canteen"])
     func paymentsBesideThem(note: String) {
         #expect(ExpenseSignals.isExpense(note), "\(note)")
     }

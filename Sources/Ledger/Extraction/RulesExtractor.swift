@@ -934,11 +934,10 @@ enum ExpenseSignals {
     /// "J D sent you $60.00": a bank telling the writer someone paid them.
     nonisolated(unsafe) private static let sentToWriter = /\b(?:sent|paid|transferred|wired)\s+you\s+[^\s\d]{0,4}\s?\d/
 
-    /// "Перевод 15 000 ₸ от Айгерим Б.", "Uplata 15.000,00 RSD na racun … od PETROVIC": a transfer
-    /// with its figure, then whom it came from (Russian, Serbo-Croatian, Czech, Polish), and no one it went to.
     /// Whom a transfer went to, after whom it came from ("… od Jana na racun Ane").
     nonisolated(unsafe) private static let transferredOnTo = /\s(?:для|dlya|komu|кому|получател|poluchatel|primalac|primatelj|příjemce|odbiorca)/
-
+    /// "Перевод 15 000 ₸ от Айгерим Б.", "Uplata 15.000,00 RSD na racun … od PETROVIC": a transfer
+    /// with its figure, then whom it came from (Russian, Serbo-Croatian, Czech, Polish), and no one it went to.
     nonisolated(unsafe) private static let transferFrom =
         /\b(?:перевод|perevod|uplata|prevod|převod|przelew)\b[^.;\n]{0,24}\d[^;\n]{0,40}?\s(?:от|ot|od)\s+(?!(?:вас|vas|moj|мой|моей|vaš|vase|vaše|twoj|twojego)\b)[^\s\d]/
 
@@ -988,9 +987,14 @@ enum ExpenseSignals {
     /// True when a written note says someone sent money to the writer or paid for them, or that
     /// the writer is to send money later.
     private static func writesMoneyToTheWriter(_ note: String, _ lowered: String) -> Bool {
-        if let opening = note.split(separator: " ").first, ["I", "We"].contains(String(opening)) { return false }
-        return note.firstMatch(of: nameSentFigure) != nil || lowered.firstMatch(of: appTransferFrom) != nil
-            || note.firstMatch(of: paidByName) != nil || note.firstMatch(of: nameGotTheMeal) != nil
+        // The opening name is someone's only when it is no common word ("Parking paid 4.50") and no
+        // well-known brand ("Netflix paid 15.99"): the note's first word has its capital anyway.
+        let opening = lowered.split(whereSeparator: { !$0.isLetter && $0 != "'" }).first.map(String.init) ?? ""
+        let someoneOpens = !["i", "we"].contains(opening) && !MerchantLexicon.isCommonWord(opening)
+            && !CategoryRules.keywords.contains { $0.1.contains(opening) }
+            && BrandLexicon.named(in: SearchableText(opening)).isEmpty
+        return someoneOpens && (note.firstMatch(of: nameSentFigure) != nil || note.firstMatch(of: nameGotTheMeal) != nil)
+            || lowered.firstMatch(of: appTransferFrom) != nil || note.firstMatch(of: paidByName) != nil
             || lowered.firstMatch(of: sendLater) != nil
     }
 
