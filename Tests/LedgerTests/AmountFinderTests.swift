@@ -114,7 +114,7 @@ import Testing
                       "Paid Isa's share? No, she paid mine, 31", "Team lunch 180, Sara put it on her card",
                       "roommate transferred her share of the internet, 25", "pay Jo 30 tomorrow for the tickets",
                       "transfer rent 950 on the 1st", "each person owes 25 for the cabin weekend",
-                      "free trial started, 9.99/mo after 14 days", "Netflix raising the price to 17.99 next month",
+                      "free trial started, 9.99/mo after 14 days", "the streaming plan is raising the price to 17.99 next month",
                       "Prices for the kids' camp: 320/week", "Bike service booked for Tuesday, they said ~80",
                       "got a parking fine 60, contesting it", "The train was delayed, got a 15 compensation",
                       "per diem for the trip came in, 45/day", "won a 25 voucher in the raffle",
@@ -130,7 +130,7 @@ import Testing
                       "I covered the taxi to the game, 44, Tom owes me 22",
                       "Leo paid 60 for dinner, I paid the 15 tip", "Dinner 80, she paid her half",
                       "the paid parking by the station, 6", "the bill came in at 45, paid by card",
-                      "Parking paid 4.50", "Netflix paid 15.99", "Lunch paid 12.50 at the canteen"])
+                      "Parking paid 4.50", "Audible paid 15.99", "Lunch paid 12.50 at the canteen"])
     func paymentsBesideThem(note: String) {
         #expect(ExpenseSignals.isExpense(note), "\(note)")
     }

@@ -988,7 +988,7 @@ enum ExpenseSignals {
     /// the writer is to send money later.
     private static func writesMoneyToTheWriter(_ note: String, _ lowered: String) -> Bool {
         // The opening name is someone's only when it is no common word ("Parking paid 4.50") and no
-        // well-known brand ("Netflix paid 15.99"): the note's first word has its capital anyway.
+        // well-known brand (a streaming service's name before "paid 15.99"): the note's first word has its capital anyway.
         let opening = lowered.split(whereSeparator: { !$0.isLetter && $0 != "'" }).first.map(String.init) ?? ""
         let someoneOpens = !["i", "we"].contains(opening) && !MerchantLexicon.isCommonWord(opening)
             && !CategoryRules.keywords.contains { $0.1.contains(opening) }
