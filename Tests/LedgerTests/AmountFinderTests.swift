@@ -158,12 +158,17 @@ import Testing
         #expect(RulesExtractor.merchant(in: note) == payee)
     }
 
-    /// The multiplication sign counts as "x"; corkage and a cover charge are paid on top (invented).
-    @Test func theMultiplicationSignAndCorkage() {
+    /// The multiplication sign counts as "x"; corkage and a cover charge are paid on top; minutes and
+    /// kilometres are no money (invented).
+    @Test func theMultiplicationSignCorkageAndUnitsOfTime() {
         let best = { (note: String) in AmountFinder.best(in: AmountFinder.candidates(in: note))?.text }
         #expect(best("cinema: 2 × 11.50 + popcorn 6") == "29.00")
         #expect(best("bottle of wine 18, corkage 10") == "28")
         #expect(best("pasta 14, couvert 2,50") == "16.50")
+        // A time or a distance is no money: a note of them only is no expense; beside a price, the price counts.
+        #expect(!ExpenseSignals.isExpense("ran 8.5 km in 52 min"))
+        #expect(best("massage 60 min at the spa, 80") == "80")
+        #expect(best("taxi 12 km to the airport 23.40") == "23.40")
     }
 
     @Test func anAccountLabelBeforeMaskedDigitsIsNoCurrency() {

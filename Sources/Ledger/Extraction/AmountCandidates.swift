@@ -493,6 +493,11 @@ enum AmountFinder {
                 || Currency.markers.contains { tail.hasPrefix($0.text) }
             if !allowed { return true }
         }
+        // "ran 8.5 km in 52 min", "a 45 min massage": a time or a distance, never money.
+        if number.impliedCurrency == nil, after == " " {
+            let next = String(lowered[min(lowered.count, end + 1)..<min(lowered.count, end + 12)].prefix { $0.isLetter })
+            if timeAndDistanceUnits.contains(next) { return true }
+        }
         // Long digit runs are account, phone or reference numbers.
         if !number.hasDecimals && number.text.count >= 9 { return true }
         // A phone number written in groups ("0800 123 456", "+44 20 7946 0958").
@@ -528,6 +533,12 @@ enum AmountFinder {
         if number.value == 0 { return true }
         return false
     }
+
+    /// Units of time and distance after a figure (not hours, which a price per hour counts).
+    private static let timeAndDistanceUnits: Set<String> = [
+        "min", "mins", "minute", "minutes", "minuten", "minutos", "sec", "secs", "seconds", "km", "kms", "miles",
+        "steps", "reps", "bpm", "kcal",
+    ]
 
     /// A limit or threshold, in the languages of the balance words.
     private static let limitWords: Set<String> = ["limit", "threshold", "limite", "límite", "limiet", "grenze", "limiit"]
