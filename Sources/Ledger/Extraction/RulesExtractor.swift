@@ -490,10 +490,10 @@ enum ExpenseSignals {
         "me pediu para pagar",
         // Debts the writer still has to pay, and limits set for later.
         "i owe ", "we owe ", "still owe ", "le debo", "je dois", "ich schulde", "eu devo", "gli devo",
-        "à rembourser", "a rembourser", "por devolver", "zurückzuzahlen", "da restituire", "a devolver",
+        "à rembourser", "por devolver", "zurückzuzahlen", "da restituire", "a devolver",
         // Decisions still open. (Not "owes me": "I covered the taxi, 44, Tom owes me 22" was paid.)
         "waiting to hear", "waiting to see", "waiting for approval", "pending approval", "not booked yet",
-        "not bought yet", "noch nicht bezahlt", "noch nicht entschieden", "noch nicht gebucht", "pas encore payé",
+        "not bought yet", "noch nicht bezahlt", "noch nicht gebucht", "pas encore payé",
         "pas encore décidé", "pas encore réservé", "non ancora pagato", "non ancora deciso", "nog niet betaald",
         "nog niet beslist", "todavía no he pagado", "todavía no decid", "nicht entschieden",
         "spending limit", "monthly limit", "weekly limit", "limit for", "allowance for", "límite de gasto",
@@ -564,13 +564,13 @@ enum ExpenseSignals {
         "получихте", "получен превод", "შემოსავალი", "ienākošais", "ienākošs", "gauta įmoka", "gautas pervedimas",
         "se acreditará", "te acreditamos",
         // Sent to the writer ("mamá me mandó 100", "Oma hat mir 50 € überwiesen").
-        "me mandó", "me mando ", "me envió", "me envio ", "me mandaron", "me enviaron", "me transfirió", "me hizo un bizum",
+        "me mandó", "me envió", "me mandaron", "me enviaron", "me transfirió", "me hizo un bizum",
         "m'a envoyé", "m'a viré", "m'a fait un virement", "mi ha mandato", "mi ha inviato", "mi ha fatto un bonifico",
         "me mandou", "me enviou", "me transferiu", "me fez um pix", "zugesteckt",
         "振り込まれ", "振込まれ", "から振込", "支給", "on savings", "on my savings",
         "bonus this", "got my bonus", "year-end bonus", "annual bonus", "quarterly bonus",
         // Received, as Spanish, Estonian, Lithuanian and Georgian (in Latin letters) banks write it.
-        "recepción de transferencia", "recepcion de transferencia", "transferencia recibida", "laekumine", "gauta ",
+        "recepción de transferencia", "transferencia recibida", "laekumine", "gauta ",
         "charicxva", "chairicxa", "shemosavali",
         // Paid into the writer's account, as Balkan, Nordic and Romanian banks write it.
         "uplata na račun", "uplata na racun", "uplata na vaš", "til din konto", "till ditt konto", "auf ihr konto",
@@ -987,15 +987,17 @@ enum ExpenseSignals {
     /// True when a written note says someone sent money to the writer or paid for them, or that
     /// the writer is to send money later.
     private static func writesMoneyToTheWriter(_ note: String, _ lowered: String) -> Bool {
-        // The opening name is someone's only when it is no common word ("Parking paid 4.50") and no
-        // well-known brand (a streaming service's name before "paid 15.99"): the note's first word has its capital anyway.
+        if lowered.firstMatch(of: appTransferFrom) != nil || note.firstMatch(of: paidByName) != nil
+            || lowered.firstMatch(of: sendLater) != nil {
+            return true
+        }
+        guard note.firstMatch(of: nameSentFigure) != nil || note.firstMatch(of: nameGotTheMeal) != nil else { return false }
+        // The opening name is someone's only when it is no common or category word ("Parking paid 4.50")
+        // and no well-known brand (a streaming service's name before "paid 15.99"): the note's first
+        // word has its capital anyway.
         let opening = lowered.split(whereSeparator: { !$0.isLetter && $0 != "'" }).first.map(String.init) ?? ""
-        let someoneOpens = !["i", "we"].contains(opening) && !MerchantLexicon.isCommonWord(opening)
-            && !CategoryRules.keywords.contains { $0.1.contains(opening) }
+        return !["i", "we"].contains(opening) && !MerchantLexicon.isCommonWord(opening)
             && BrandLexicon.named(in: SearchableText(opening)).isEmpty
-        return someoneOpens && (note.firstMatch(of: nameSentFigure) != nil || note.firstMatch(of: nameGotTheMeal) != nil)
-            || lowered.firstMatch(of: appTransferFrom) != nil || note.firstMatch(of: paidByName) != nil
-            || lowered.firstMatch(of: sendLater) != nil
     }
 
     /// Things the writer sold ("sold concert tickets to Mia for 70"; not "sold out", "sold me") and
