@@ -415,7 +415,7 @@ enum AmountFinder {
         "door", "apartment", "apt", "unit", "page", "chapter", "episode", "season", "version", "model", "number", "nr",
         "gleis", "bahnsteig", "linie", "ebene", "etage", "größe", "voie", "quai", "ligne", "niveau", "étage", "taille",
         "andén", "línea", "talla", "binario", "linea", "taglia", "linha", "plataforma", "tamanho", "spoor", "lijn",
-        "verdieping", "maat",
+        "verdieping", "maat", "stop", "haltestelle", "parada", "arrêt", "fermata", "halte",
     ]
 
     /// Words before a price that was not paid: the usual, list or former one.
@@ -498,6 +498,15 @@ enum AmountFinder {
             let next = String(lowered[min(lowered.count, end + 1)..<min(lowered.count, end + 12)].prefix { $0.isLetter })
             if timeAndDistanceUnits.contains(next) { return true }
         }
+        // "checkout at 11", "the bus leaves at 7": a time of day after an event's word.
+        if number.impliedCurrency == nil, !number.hasDecimals, number.value <= 24 {
+            let last = wordsBefore(start, within: 24, lowered).suffix(2)
+            if last.count == 2, ["at", "um", "à", "alle"].contains(last.last!), timedEvents.contains(last.first!) { return true }
+        }
+        // "temp 38.2", "slept 6.5 hours", "scored 92": a measure of the writer, never money.
+        if number.impliedCurrency == nil, let last = wordsBefore(start, within: 12, lowered).last, measuredWords.contains(last) {
+            return true
+        }
         // Long digit runs are account, phone or reference numbers.
         if !number.hasDecimals && number.text.count >= 9 { return true }
         // A phone number written in groups ("0800 123 456", "+44 20 7946 0958").
@@ -538,6 +547,19 @@ enum AmountFinder {
     private static let timeAndDistanceUnits: Set<String> = [
         "min", "mins", "minute", "minutes", "minuten", "minutos", "sec", "secs", "seconds", "km", "kms", "miles",
         "steps", "reps", "bpm", "kcal",
+    ]
+
+    /// Words of an event that a time of day follows ("leaves at 7", "checkout at 11", "Abfahrt um 8").
+    private static let timedEvents: Set<String> = [
+        "leaves", "leave", "leaving", "departs", "departure", "arrives", "arrival", "opens", "closes", "starts", "begins",
+        "checkout", "checkin", "pickup", "meeting", "appointment", "boarding", "kickoff", "doors",
+        "abfahrt", "ankunft", "beginnt", "termin", "départ", "arrivée", "rendez", "partenza", "arrivo",
+    ]
+
+    /// Words a measure of the writer follows: weight, sleep, a temperature, a score.
+    private static let measuredWords: Set<String> = [
+        "weighed", "weighs", "weigh", "weight", "slept", "temp", "temperature", "fever", "pulse", "scored", "score",
+        "wog", "gewicht", "fieber", "pesé", "poids", "fièvre", "febbre", "fiebre", "pesei", "febre",
     ]
 
     /// A limit or threshold, in the languages of the balance words.

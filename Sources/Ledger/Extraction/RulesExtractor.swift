@@ -473,6 +473,16 @@ enum ExpenseSignals {
         "would be about", "would be around", "said it would be", "costaría", "coûterait", "würde kosten", "costaria", "costerebbe",
         "might book", "might order", "might pay", "maybe get", "maybe buy", "maybe book", "planning to", "plan to buy",
         "want to buy", "going to buy", "going to book",
+        // Wishes: a thing wanted, a plan still open, in the notes' languages ("want those boots, 180",
+        // "might go to the jazz night, 15"; not "wanted the burger but got the salad, 14.50").
+        "want those", "want these", "want that ", "want this ", "i want the ", "i want a ", "i want one",
+        "would love that", "would love those", "would love this", "would love the ", "would love a ",
+        "would love to buy", "would love to get", "i'd love that", "i'd love those", "eyeing",
+        "might go to", "might go for", "might do the", "might try the", "might sign up", "might join",
+        "maybe go to", "maybe do the", "maybe try the", "maybe sign up",
+        "me gustaría", "me encantaría", "quisiera", "j'aimerais", "je voudrais", "ça me tente", "hätte gern",
+        "hätte gerne", "ich möchte", "quero aquele", "quero aquela", "quero esse", "quero essa", "quero aqueles",
+        "vorrei", "mi piacerebbe", "ik wil graag", "zou graag",
         // Not bought after all, or free: the figure is a price seen.
         "angebot vom", "angebot von", "offerte van", "offerte:", "見積", "fällig", "scadenza", "vervalt",
         "überlege noch", "überlege", "je réfléchis", "lo pienso", "todavía no lo", "aún no lo", "ainda não",
@@ -594,6 +604,8 @@ enum ExpenseSignals {
         "interest on savings", "interest on my savings", "savings interest",
         "disbursed", "reward points", "points worth", "you earned", "interest credited", "paid to your", "into your",
         "from your checking",
+        // Things the writer sold on, and payouts from a platform ("the Vinted sale went through, 18").
+        "sale went through", "payout from", "payout of", "revendu", "revendí", "revendi ", "weiterverkauft",
     ]
     /// Reminders, to-dos and lists.
     /// Money held or disputed, not paid: a card hold ("a hold of $150 was placed"), a
@@ -777,6 +789,9 @@ enum ExpenseSignals {
         // "sold the old bike for 180", "invoiced the client 1,800": money the writer earns (a bank's
         // Romanian "sold" is a balance, so only in written notes).
         if !spends, lowered.firstMatch(of: Self.soldOrInvoiced) != nil, !BankMessage.reads(whole) { return false }
+        // "payment of 900 from Acme Studio for the mockups": paid to the writer ("payment of 50 from my
+        // card", "from checking" is the writer's own).
+        if lowered.firstMatch(of: Self.paymentFrom) != nil, !BankMessage.reads(whole) { return false }
         // "Marta sent over 60", "Zelle from Mike 45", "invoice paid by Northwind": money someone sent
         // the writer, in a written note (a bank's "payment from your card" is the writer's).
         if !spends, !paidAndChange, writesMoneyToTheWriter(note, lowered), !BankMessage.reads(whole) { return false }
@@ -874,9 +889,9 @@ enum ExpenseSignals {
 
     // Regex is not Sendable; this one is never mutated, only matched.
     nonisolated(unsafe) private static let gotFrom = /\b(?:got|received|receive)\s+\S{0,3}\d[\d.,]*\s*\S{0,6}\s*(?:\w+\s+)?from\b/
-    /// "got a 15 compensation", "received a 20 credit": money or credit handed to the writer.
+    /// "got a 15 compensation", "received a 20 credit", "credited a 100 voucher": money or credit handed to the writer.
     nonisolated(unsafe) private static let gotCredit =
-        /\b(?:got|received|get)\s+(?:an?\s+|my\s+)?\S{0,3}\d[\d.,]*\s*\S{0,4}\s*(?:compensation|refund|credit|voucher|reimbursement|rebate|payout|bonus|cashback)\b/
+        /\b(?:got|received|get|credited(?:\s+me|\s+us)?)\s+(?:an?\s+|my\s+)?\S{0,3}\d[\d.,]*\s*\S{0,4}\s*(?:compensation|refund|credit|voucher|reimbursement|rebate|payout|bonus|cashback)\b/
     /// "per diem came in", "the deposit came in": money that arrived ("came in at 45" is a price).
     nonisolated(unsafe) private static let cameIn = /\bcame\s+in\b(?!\s+(?:at|under|over|around|about|to)\b)/
     /// "she paid mine", "they paid", "put it on his card": someone else paid.
@@ -1004,6 +1019,9 @@ enum ExpenseSignals {
     /// work invoiced ("invoiced Brightline 1,800", "sent the invoice to …", "invoice 113 to Brightline").
     nonisolated(unsafe) private static let soldOrInvoiced =
         /(?:^|\b(?:i|we|just|finally|have|has)\s+)sold\s+(?!out\b|me\b|us\b)|\binvoiced\b|\b(?:sent|issued|raised|wrote)\s+(?:an?\s+|the\s+|my\s+)?invoice\b|^invoice\s+(?:#?[\w-]*\d[\w-]*\s+)?to\s/
+    /// A payment from someone to the writer: "payment of 900 from Acme Studio", "payment 1,250 from Harbor Design".
+    nonisolated(unsafe) private static let paymentFrom =
+        /\bpayment\s+(?:of\s+)?[^\s\d]{0,3}\d[\d.,]*\s*[^\s\d]{0,4}\s+from\s+(?!(?:my|your|our|card|account|acct|a\/c|checking|savings|current|cash|wallet)\b|the\s+(?:card|account|joint|checking|savings|current)\b)/
     /// Money moved between the writer's own accounts: "moved 200 from checking to the holiday fund"
     /// (not "transferred 500 from checking to the landlord").
     nonisolated(unsafe) private static let movedBetweenOwn =
@@ -1050,7 +1068,9 @@ enum ExpenseSignals {
         // "Ask Italia 18", "Book Nook 12": a name in capitals.
         let written = lowered.count == original.count ? original : lowered
         let head = written.split(separator: " ").prefix(2)
-        if head.count == 2, head.allSatisfy({ $0.first?.isUppercase == true }) { return false }
+        // ("Ask Sam for the 30 he owes me" asks a person for something.)
+        let asksFor = verb == "ask " && ["for", "about", "to", "if"].contains(written.split(separator: " ").dropFirst(2).first.map { $0.lowercased() } ?? "")
+        if head.count == 2, head.allSatisfy({ $0.first?.isUppercase == true }), !asksFor { return false }
         let words = Set(lowered.split(whereSeparator: { !$0.isLetter }).map(String.init))
         return words.isDisjoint(with: ["paid", "bought", "spent", "charged", "cost"])
     }
