@@ -54,6 +54,8 @@ import Testing
         ("kale chips, three bags, 3.10 apiece", "9.30"),
         ("meal kit 59.90 (4 meals x 2 servings)", "59.90"),
         ("5 seats x 18 for the show", "90"),
+        // A fare for each leg of a trip there and back.
+        ("train 34.50 each way to the coast", "69.00"), ("bus 2.80 per way", "5.60"),
         // A measured quantity is no price; two things bought together are summed.
         ("45 kWh charge 13.05", "13.05"),
         ("coffee 3.20 and a croissant 2.80", "6.00"),

@@ -512,6 +512,10 @@ enum AmountRoles {
     /// - Parameter hasDecimalsOrCurrency: the price is written like money ("19.90", "$20").
     static func quantity(ofUnitPrice range: Range<Int>, hasDecimalsOrCurrency: Bool, _ tokens: Tokens) -> Int? {
         let after = tokens.after(range, 4)
+        // "train 34.50 each way": a fare for each of the two legs of a trip there and back.
+        if after.count >= 2, ["each", "per", "cada"].contains(after[0]), ["way", "direction", "trayecto", "sentido"].contains(after[1]) {
+            return 2
+        }
         // "1.90 x3", "60 pp x 3", "55.00 per night x 4": a multiplier right after the price or its
         // unit ("3 meals x 2 servings" multiplies meals, not a price).
         let perUnit = after.count >= 2 && (after[0] == "/" && after[1].first?.isLetter == true
