@@ -158,6 +158,13 @@ import Testing
         #expect(ExpenseSignals.isExpense(note), "\(note)")
     }
 
+    /// A bank's deposit or "money in" before its figure, and a payment scheduled to be sent (invented).
+    @Test(arguments: ["Kestrel: Deposit ZAR 2,000.00 to acc ...4411 on 28/11. Ref: RENT SHARE. Available ZAR 5,440.00",
+                      "Kestrel Bank: Your scheduled payment of $85.00 to CITY WATER will be sent on 12/03/2026."])
+    func bankDepositsAndScheduledPayments(note: String) {
+        #expect(!ExpenseSignals.isExpense(note), "\(note)")
+    }
+
     /// Money received as banks write it in more languages; a bare whole number in the description
     /// of a signed credit is no payment, and "TK" before an account's masked digits is no taka (invented).
     @Test(arguments: ["Vietcombank: TK 0123xxx789 +5,000,000VND luc 12-11-2026 10:22. SD: 12,450,000VND. ND: LUONG THANG 11",
@@ -408,6 +415,8 @@ import Testing
         // A limit named after its figure; a limit labelling the next part's figure leaves this one.
         ("Alert: A $41.20 card transaction to LARKIN DELI exceeded your $30.00 alert limit.", "41.20"),
         ("Oplata 312,00 RUB; KOFEYNYA LIPA; Limit: 9 100,00 RUB", "312.00"),
+        // The currency's abbreviation dot between the balance words and their figure.
+        ("Wallet: Rs. 1,200 paid to CITY POWER bill. Your new balance is Rs. 2,900.", "1200"),
     ])
     func theAmountPaidNotTheBalanceNorTheFee(note: String, expected: String) {
         #expect(amount(note) == expected)

@@ -580,7 +580,11 @@ enum AmountFinder {
         // A sentence's full stop parts it from the figure, not an abbreviation's right before it ("Bal. 500.00").
         guard let cut = window.range(of: ". ", options: .backwards) else { return words(window[...]) }
         let after = words(window[cut.upperBound...])
-        return after.isEmpty ? Array(words(window[..<cut.upperBound]).suffix(1)) : after
+        guard after.isEmpty else { return after }
+        // The dot is an abbreviation's or a currency's ("Bal. 500.00", "balance is Rs. 2,900"): the
+        // words before it back to the sentence's start.
+        let sentence = window[..<cut.lowerBound]
+        return words(sentence.range(of: ". ", options: .backwards).map { sentence[$0.upperBound...] } ?? sentence)
     }
 
     private static func isISOAhead(_ characters: [Character], _ index: Int) -> Bool {

@@ -443,7 +443,7 @@ enum ExpenseSignals {
         "from next month", "来月", "a partir do próximo", "ab nächsten monat", "le mois prochain",
         "will be paid", "will be taken", "going to pay", "is scheduled", "scheduled for", "upcoming payment",
         "upcoming debit", "upcoming charge", "money request", "outstanding amount", "amount outstanding",
-        "will be attempted", "will be processed", "due in", "pay on delivery", "looking at flights", "thinking of buying",
+        "will be attempted", "will be processed", "will be sent on", "due in", "pay on delivery", "looking at flights", "thinking of buying",
         "thinking about buying", "price went up", "price goes up", "will go up", "not paying",
         "appealing it", "tax refund", "insurance will cover", "insurance will pay", "cash on delivery", "pay on delivery", "pay cash on delivery",
         "contra reembolso", "paiement à la livraison", "per nachnahme", "pagamento na entrega", "pagamento alla consegna",
@@ -792,6 +792,11 @@ enum ExpenseSignals {
         // "payment of 900 from Acme Studio for the mockups": paid to the writer ("payment of 50 from my
         // card", "from checking" is the writer's own).
         if lowered.firstMatch(of: Self.paymentFrom) != nil, !BankMessage.reads(whole) { return false }
+        // "Deposit ZAR 2,000.00 to acc …", "Money in R500.00 from …": a bank's word for money in, before
+        // its figure ("Deposit of 50 for the class" in a written note is paid; a deposit charged is too).
+        if lowered.firstMatch(of: Self.bankMoneyIn) != nil, BankMessage.reads(whole), !spending.contains(where: { text.contains($0) }) {
+            return false
+        }
         // "Marta sent over 60", "Zelle from Mike 45", "invoice paid by Northwind": money someone sent
         // the writer, in a written note (a bank's "payment from your card" is the writer's).
         if !spends, !paidAndChange, writesMoneyToTheWriter(note, lowered), !BankMessage.reads(whole) { return false }
@@ -1022,6 +1027,8 @@ enum ExpenseSignals {
     /// A payment from someone to the writer: "payment of 900 from Acme Studio", "payment 1,250 from Harbor Design".
     nonisolated(unsafe) private static let paymentFrom =
         /\bpayment\s+(?:of\s+)?[^\s\d]{0,3}\d[\d.,]*\s*[^\s\d]{0,4}\s+from\s+(?!(?:my|your|our|card|account|acct|a\/c|checking|savings|current|cash|wallet)\b|the\s+(?:card|account|joint|checking|savings|current)\b)/
+    /// A bank's word for money in, right before its figure: "Deposit ZAR 2,000.00", "Money in R500.00".
+    nonisolated(unsafe) private static let bankMoneyIn = /\b(?:deposit|money in)\s*:?\s*(?:of\s+)?[^\s\d]{0,4}\s?\d/
     /// Money moved between the writer's own accounts: "moved 200 from checking to the holiday fund"
     /// (not "transferred 500 from checking to the landlord").
     nonisolated(unsafe) private static let movedBetweenOwn =
