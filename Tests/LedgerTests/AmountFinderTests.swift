@@ -417,6 +417,9 @@ import Testing
         ("Oplata 312,00 RUB; KOFEYNYA LIPA; Limit: 9 100,00 RUB", "312.00"),
         // The currency's abbreviation dot between the balance words and their figure.
         ("Wallet: Rs. 1,200 paid to CITY POWER bill. Your new balance is Rs. 2,900.", "1200"),
+        // Albanian and Czech balance words.
+        ("Pagese me karte 1,200 ALL. Objekti: MARKET ARBRI. Gjendja 40,000 ALL", "1200"),
+        ("Platba kartou 250 CZK, k dispozici 5 000 CZK", "250"),
     ])
     func theAmountPaidNotTheBalanceNorTheFee(note: String, expected: String) {
         #expect(amount(note) == expected)

@@ -367,14 +367,18 @@ enum AmountFinder {
         "verfuegbar", "saadaval", "zostatok", "zostatku", "disponibilny", "disponibilni", "nalichnost",
         "razpolagaemost", "razpolagaema", "tilgaengelig", "tillgangligt", "kaytettavissa", "beschikbaar",
         "pieejams", "pieejamais", "ypoloipo", "diathesimo", "raspolozhivo", "nashti",
+        // Albanian, Czech, Danish, Tajik, Bengali, Tamil, Urdu and Nepali.
+        "gjendja", "gjendje", "gjendjen", "disponueshme", "dispozici", "disponibel", "бақия", "боқимонда",
+        "ব্যালেন্স", "অবশিষ্ট", "இருப்பு", "بیلنس", "मौज्दात",
         "잔액", "잔고", "누적", "한도", "余额", "餘額", "可用余额", "可用额度", "额度", "残高", "利用可能額", "ご利用可能額",
         "可能額", "คงเหลือ", "ยอดคงเหลือ", "วงเงิน", "الرصيد", "رصيد", "رصيدك", "المتاح", "शेष", "उपलब्ध",
     ]
-    /// Balance words written as two ("so du", Vietnamese without its accents: "số dư").
     /// Balance words that are other words in a written note (Romanian "sold", Armenian "mnacord"):
     /// read so in a bank's message only.
-    static let bankBalanceWords: Set<String> = ["sold", "mnacord", "mnacordy", "mnatsord", "qaliq", "ostatak"]
+    /// (Estonian "jääk" without its accents is a man's name too.)
+    static let bankBalanceWords: Set<String> = ["sold", "mnacord", "mnacordy", "mnatsord", "qaliq", "ostatak", "jaak"]
 
+    /// Balance words written as two ("so du", Vietnamese without its accents: "số dư").
     private static let balancePairs: Set<[String]> = [["so", "du"], ["số", "dư"]]
 
     /// True when `words` (those before a figure) hold a balance, limit or available-amount word.
