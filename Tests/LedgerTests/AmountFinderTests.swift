@@ -158,6 +158,22 @@ import Testing
         #expect(ExpenseSignals.isExpense(note), "\(note)")
     }
 
+    /// Shopping lists that count things in any language, and to-dos written with an infinitive (invented).
+    @Test(arguments: ["3 apples, 2 kg rice, 6 eggs, 1 L milk", "courses : 6 oeufs, 2 baguettes, 500 g de farine",
+                      "Einkauf: 2 Liter Milch, 500 g Mehl, 10 Eier", "spesa: 2 pacchi di pasta, 1 kg pomodori, 6 uova",
+                      "pagar alquiler 850 € el lunes", "payer le loyer 700 € lundi", "Miete 900 € am 1. überweisen",
+                      "renew passport online, fee is 75"])
+    func listsAndInfinitiveToDos(note: String) {
+        #expect(!ExpenseSignals.isExpense(note), "\(note)")
+    }
+
+    /// Their look-alikes the writer paid (invented): a price before its noun, a total, a past participle.
+    @Test(arguments: ["4 of us, 120 dinner", "3 beers, 2 burgers, 45 total", "Miete 900 € überwiesen",
+                      "loyer 700 € payé", "pagar el parking, pagué 3 €", "2 coffees, 1 croissant, 8"])
+    func paidLooksLikeListsAndToDos(note: String) {
+        #expect(ExpenseSignals.isExpense(note), "\(note)")
+    }
+
     /// A bank's deposit or "money in" before its figure, and a payment scheduled to be sent (invented).
     @Test(arguments: ["Kestrel: Deposit ZAR 2,000.00 to acc ...4411 on 28/11. Ref: RENT SHARE. Available ZAR 5,440.00",
                       "Kestrel Bank: Your scheduled payment of $85.00 to CITY WATER will be sent on 12/03/2026."])

@@ -157,7 +157,8 @@ enum AmountFinder {
         // "2 coffees at the corner place, didn't check the price": when every figure counts things, the
         // note gives no amount.
         if rules.contains(.amountArithmetic), !result.isEmpty,
-           result.allSatisfy({ candidate in numbers.contains { $0.range == candidate.range && isCount($0, candidate.currency, lowered) } }) {
+           result.allSatisfy({ candidate in numbers.contains { $0.range == candidate.range && isCount($0, candidate.currency, lowered) } })
+            || isQuantityList(lowered, numbers: numbers, mentions: mentions.count) {
             return []
         }
         guard rules.contains(.amountArithmetic) else { return result }
@@ -199,6 +200,38 @@ enum AmountFinder {
         guard gap == " " else { return false }
         return countsThings(nextWord, value: number.value)
     }
+
+    /// A list of things and how many of each, in any language: "2 Liter Milch, 500 g Mehl, 10 Eier",
+    /// "need: 3 apples, 1 L milk". Two or more items parted by commas or lines, each opening with a
+    /// whole number and a word, none a price (no currency, no cents, no total or add-on word), and no
+    /// other figure: nothing was paid ("2 coffees, 1 croissant, 8" ends with its price).
+    private static func isQuantityList(_ lowered: [Character], numbers: [Number], mentions: Int) -> Bool {
+        guard mentions == 0, numbers.count >= 2, numbers.allSatisfy({ !$0.hasDecimals && !$0.isWord && $0.impliedCurrency == nil }) else {
+            return false
+        }
+        let text = String(lowered)
+        // The list may follow a heading ("courses :", "for the party:").
+        let body = text.split(separator: ":", maxSplits: 1).count == 2 && !text.hasPrefix(":")
+            ? String(text.split(separator: ":", maxSplits: 1)[1]) : text
+        let items = body.split(whereSeparator: { ",;\n".contains($0) }).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        guard items.count >= 2, items.filter({ $0.contains(where: \.isNumber) }).count == numbers.count else { return false }
+        return items.allSatisfy { item in
+            let words = item.split(whereSeparator: \.isWhitespace).map(String.init)
+            guard let first = words.first else { return false }
+            if !first.contains(where: \.isNumber) { return !item.contains(where: \.isNumber) }
+            guard first.allSatisfy(\.isNumber), words.count >= 2, let word = words[1].first, word.isLetter else { return false }
+            let next = words[1].lowercased().trimmingCharacters(in: .punctuationCharacters)
+            // A count is small; a larger figure before a word is a price ("120 dinner") unless a unit follows it ("500 g").
+            guard (Int(first) ?? 100) < 20 || listUnits.contains(next) else { return false }
+            return !AmountRoles.totalWords.contains(next) && !AmountRoles.addOnNouns.contains(next)
+                && !notCountedAfterOne.contains(next) && !paidWords.contains(next)
+        }
+    }
+
+    /// Units a shopping list measures in ("500 g Mehl", "2 Liter Milch").
+    private static let listUnits: Set<String> = measureUnits.union(["gr", "gramm", "gramos", "grammes", "grammi", "litre", "litro",
+                                                                   "liter", "litri", "cl", "dl", "st", "stk", "stück", "pcs"])
 
     /// True when `nextWord`, right after a small whole number, is what it counts ("3 nights",
     /// "2 coffees"); "18 plus 20% tip" and "12 this morning" count nothing.

@@ -672,7 +672,12 @@ enum ExpenseSignals {
         "je ne sais plus combien", "weiß nicht mehr wie viel", "não sei quanto",
     ]
     /// Notes that start by telling the writer what to do ("pick up …", "pay back Marco 30", "ask Sam …").
-    static let imperatives = ["pick up", "pay back", "ask ", "buy ", "call ", "book ", "order ", "cancel "]
+    /// (And the infinitives Spanish, Portuguese, French and Italian to-dos open with: "pagar alquiler 850 € el lunes".)
+    static let imperatives = ["pick up", "pay back", "ask ", "buy ", "call ", "book ", "order ", "cancel ", "renew ",
+                              "pagar ", "payer ", "pagare ", "comprar ", "acheter ", "comprare ", "reservar ", "réserver "]
+    /// German and Dutch to-dos end with the infinitive ("Miete 900 € am 1. überweisen").
+    static let closingInfinitives: Set<String> = ["überweisen", "ueberweisen", "bezahlen", "zahlen", "kaufen", "besorgen",
+                                                  "buchen", "betalen", "kopen", "overmaken", "boeken"]
     /// Money moving out.
     /// How a balance alert opens.
     static let balanceOpenings = ["available balance", "avl bal", "avbl bal", "your balance", "your available balance",
@@ -1068,6 +1073,8 @@ enum ExpenseSignals {
     /// the dentist", "order pizza for Friday"); not one that names a thing ("book 12.99", "order
     /// of fries 4.50", "Order total 45.00", "book for Ana 15") or says it was paid.
     private static func isToDo(_ lowered: String, original: String) -> Bool {
+        let words = lowered.split(whereSeparator: { !$0.isLetter }).map(String.init)
+        if let last = words.last, closingInfinitives.contains(last), words.count >= 2 { return true }
         guard let verb = imperatives.first(where: { lowered.hasPrefix($0) }) else { return false }
         let rest = lowered.dropFirst(verb.count).drop(while: { $0 == " " })
         let next = rest.prefix(while: { $0.isLetter || $0 == "'" })
@@ -1078,8 +1085,7 @@ enum ExpenseSignals {
         // ("Ask Sam for the 30 he owes me" asks a person for something.)
         let asksFor = verb == "ask " && ["for", "about", "to", "if"].contains(written.split(separator: " ").dropFirst(2).first.map { $0.lowercased() } ?? "")
         if head.count == 2, head.allSatisfy({ $0.first?.isUppercase == true }), !asksFor { return false }
-        let words = Set(lowered.split(whereSeparator: { !$0.isLetter }).map(String.init))
-        return words.isDisjoint(with: ["paid", "bought", "spent", "charged", "cost"])
+        return Set(words).isDisjoint(with: ["paid", "bought", "spent", "charged", "cost", "pagué", "pagado", "payé", "pagato", "paguei"])
     }
 
     /// Words after "book", "order", "call" … that make it a noun ("order of fries", "book for Ana",
