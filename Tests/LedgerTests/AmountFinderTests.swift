@@ -174,6 +174,15 @@ import Testing
         #expect(ExpenseSignals.isExpense(note), "\(note)")
     }
 
+    /// Cue words of money in or not yet paid beside a clause of the writer paying, a budget used up,
+    /// and a walk back to a shop (invented): all paid.
+    @Test(arguments: ["Received the parcel, paid the courier 12 on delivery", "Dinner at the grill 180, budget blown",
+                      "Plumber came, quote was fair, paid 220", "Vet estimate was right, paid 140 in the end",
+                      "Price went up but paid it, gym 45", "Returned to the bakery for more bread, 3.20"])
+    func paymentsBesideCuesOfMoneyInOrNotYetPaid(note: String) {
+        #expect(ExpenseSignals.isExpense(note), "\(note)")
+    }
+
     /// A bank's deposit or "money in" before its figure, and a payment scheduled to be sent (invented).
     @Test(arguments: ["Kestrel: Deposit ZAR 2,000.00 to acc ...4411 on 28/11. Ref: RENT SHARE. Available ZAR 5,440.00",
                       "Kestrel Bank: Your scheduled payment of $85.00 to CITY WATER will be sent on 12/03/2026."])

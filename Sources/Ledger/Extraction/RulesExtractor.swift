@@ -753,13 +753,18 @@ enum ExpenseSignals {
         // beside the one paid compares it; its quote or budget is not this note's.
         // "a budget hotel", "budget-friendly": cheap, not a budget set.
         var withoutAsides = lowered.replacing(Self.bracketedFigure, with: " ")
-        if withoutAsides.contains("budget") { withoutAsides = withoutAsides.replacing(Self.budgetAsCheap, with: "cheap") }
+        // "budget blown", "over budget": a budget spent, no budget set.
+        if withoutAsides.contains("budget") {
+            withoutAsides = withoutAsides.replacing(Self.budgetAsCheap, with: "cheap").replacing(Self.budgetSpent, with: " ")
+        }
         let notYetText = withoutAsides != lowered && withoutAsides.contains(where: \.isNumber) ? SearchableText(withoutAsides) : text
+        // "Plumber came, quote was fair, paid 220": a clause of the writer paying settles it.
+        let writerPaysInClause = !BankMessage.reads(whole) && lowered.firstMatch(of: Self.writerPaidClause) != nil
         // "estimated 35 but the taxi was 41 in the end": the figure paid follows the estimate.
         if notYet.contains(where: { notYetText.contains($0) })
             || Folded.notYet.contains(where: { notYetText.contains($0, wholeWord: true) })
             || lowered.firstMatch(of: Self.figureNotYetPaid) != nil,
-           lowered.firstMatch(of: Self.outcomeAfterEstimate) == nil { return false }
+           lowered.firstMatch(of: Self.outcomeAfterEstimate) == nil, !writerPaysInClause { return false }
         if lowered.firstMatch(of: Self.cardBillPaid) != nil { return false }
         // "transferred to your account" is money in.
         let outgoing = SearchableText(lowered.replacing(Self.toTheWriter, with: ""))
@@ -780,7 +785,7 @@ enum ExpenseSignals {
         // "owe Sam 20 for the tickets", "I owe the landlord 50": a debt, not paid yet.
         if !spends && !paidAndChange && (lowered.hasPrefix("owe ") || text.contains("i owe ") || text.contains("we owe ")) { return false }
         if (incoming.contains(where: { text.contains($0) }) || Folded.incoming.contains(where: { text.contains($0, wholeWord: true) }))
-            && !spends { return false }
+            && !spends && !writerPaysInClause { return false }
         // "got 30 from Sam": money handed to the writer.
         if (lowered.firstMatch(of: Self.gotFrom).map { !Self.isChangeFromANote($0.range, in: lowered) } == true
             || lowered.firstMatch(of: Self.wonOrPaidIn) != nil
@@ -1039,7 +1044,14 @@ enum ExpenseSignals {
     nonisolated(unsafe) private static let movedBetweenOwn =
         /\b(?:moved|transferred|shifted|put)\s+[^.;\n]{0,20}\bfrom\s+(?:my\s+|the\s+)?(?:checking|current|savings|main)(?:\s+account)?\s+(?:to|into)\s+(?:my\s+|the\s+|our\s+)?(?:[\w-]+\s+){0,2}(?:savings|fund|pot|account|jar|vault|checking|current)\b/
     /// "returned home", "returned from Lisbon", "returned the rental car": a journey, not goods taken back.
-    nonisolated(unsafe) private static let journeyReturn = /\breturned\s+(?:home|from|back home|the\s+(?:rental|hire|hired|rented)\b)/
+    nonisolated(unsafe) private static let journeyReturn = /\breturned\s+(?:home|from|back home|to\s+the\s+(?:bakery|café|cafe|bar|pub|restaurant|market|office|hotel|station|airport)\b|the\s+(?:rental|hire|hired|rented)\b)/
+    /// The writer paying, in a clause of its own: "…, paid 220", "and paid the courier 12", "I spent 40"
+    /// (not "paid me", "paid by Sam", "paid back", "Leo paid 60": someone else; nor "haven't paid").
+    nonisolated(unsafe) private static let writerPaidClause =
+        /(?:^|[,;:!?—–]\s*|\.\s+|\b(?:i|we|and|then|but|so|just|finally|already)\s+)(?:paid|spent|bought)\b(?!\s+(?:me|us|back|by|mine|for\s+(?:me|us|mine)|in\s+(?:full\s+)?by)\b)/
+    /// A budget used up or kept to: "budget blown", "over budget", "blew the budget".
+    nonisolated(unsafe) private static let budgetSpent =
+        /\b(?:budget\s+(?:blown|busted|gone)|(?:over|under|within|on)\s+(?:the\s+)?budget|(?:blew|blown|busted|broke)\s+(?:the\s+|my\s+)?budget)\b/
     /// Money moved to the writer's own savings, pot or card account, between their own accounts
     /// ("aufs Tagesgeld", "entre mis cuentas"), or cash paid into a wallet.
     nonisolated(unsafe) private static let ownAccounts =
