@@ -167,6 +167,13 @@ import Testing
         #expect(!ExpenseSignals.isExpense(note), "\(note)")
     }
 
+    /// A payment denied before its participle stays unpaid (invented).
+    @Test(arguments: ["Rechnung Zahnarzt 120 €, noch nicht bezahlt", "facture 65 €, pas encore payé",
+                      "multa 80 €, todavía no he pagado", "card declined at the pharmacy, 12.40"])
+    func deniedPayments(note: String) {
+        #expect(!ExpenseSignals.isExpense(note), "\(note)")
+    }
+
     /// Their look-alikes the writer paid (invented): a price before its noun, a total, a past participle.
     @Test(arguments: ["4 of us, 120 dinner", "3 beers, 2 burgers, 45 total", "Miete 900 € überwiesen",
                       "loyer 700 € payé", "pagar el parking, pagué 3 €", "2 coffees, 1 croissant, 8"])
@@ -178,7 +185,11 @@ import Testing
     /// and a walk back to a shop (invented): all paid.
     @Test(arguments: ["Received the parcel, paid the courier 12 on delivery", "Dinner at the grill 180, budget blown",
                       "Plumber came, quote was fair, paid 220", "Vet estimate was right, paid 140 in the end",
-                      "Price went up but paid it, gym 45", "Returned to the bakery for more bread, 3.20"])
+                      "Price went up but paid it, gym 45", "Returned to the bakery for more bread, 3.20",
+                      // Paid after a failure, a reminder's word or a cancelled booking, in several languages.
+                      "Card declined at first, the other card worked, 43.20", "Tarjeta rechazada y luego pagué en efectivo 12 €",
+                      "Erinnerung: Friseur 30 € bezahlt", "J'ai reçu la facture et payé 65 €",
+                      "Ho ricevuto il pacco e pagato 9 € al corriere", "Cancelled the first booking, rebooked for 95"])
     func paymentsBesideCuesOfMoneyInOrNotYetPaid(note: String) {
         #expect(ExpenseSignals.isExpense(note), "\(note)")
     }

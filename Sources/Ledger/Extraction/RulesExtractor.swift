@@ -743,8 +743,13 @@ enum ExpenseSignals {
         // The terms of a sale name a refund not received; a plan cancelled and another bought is a purchase.
         let termsOut = lowered.firstMatch(of: Self.refundTerms) == nil ? text : SearchableText(lowered.replacing(Self.refundTerms, with: " "))
         let failures = lowered.firstMatch(of: Self.cancelledThenBought) == nil ? failed : failed.filter { !$0.hasPrefix("cancel") }
-        for (table, searched) in [(refundPhrases, termsOut), (failures, termsOut), (notes, text), (heldOrDisputed, text), (periodTotals, text)]
-            where table.contains(where: { searched.contains($0) }) {
+        // "card declined at first, then paid cash 12", "Erinnerung: Friseur 30 € bezahlt": the writer paying
+        // after a failure, a reminder's word or a hold settles it (a refund or a period's total does not).
+        let writerPaid = BankMessage.reads(whole) ? nil : writerPaidRange(in: lowered)
+        for (table, searched, settledByPaying) in [(refundPhrases, termsOut, false), (failures, termsOut, true), (notes, text, true),
+                                                   (heldOrDisputed, text, true), (periodTotals, text, false)] {
+            guard let cue = table.first(where: { searched.contains($0) }) else { continue }
+            if settledByPaying, let paid = writerPaid, let at = lowered.range(of: cue), at.upperBound <= paid.lowerBound { continue }
             return false
         }
         // Messages sent without accents ("Wplyw", "Tranzactie respinsa"): the cue words folded, as whole words.
@@ -759,7 +764,7 @@ enum ExpenseSignals {
         }
         let notYetText = withoutAsides != lowered && withoutAsides.contains(where: \.isNumber) ? SearchableText(withoutAsides) : text
         // "Plumber came, quote was fair, paid 220": a clause of the writer paying settles it.
-        let writerPaysInClause = !BankMessage.reads(whole) && lowered.firstMatch(of: Self.writerPaidClause) != nil
+        let writerPaysInClause = writerPaid != nil
         // "estimated 35 but the taxi was 41 in the end": the figure paid follows the estimate.
         if notYet.contains(where: { notYetText.contains($0) })
             || Folded.notYet.contains(where: { notYetText.contains($0, wholeWord: true) })
@@ -772,7 +777,8 @@ enum ExpenseSignals {
         if !spends && promotions.contains(where: { text.contains($0) }) { return false }
         // Money found or lost, put into a jar, cashback got, a need or an expectation written first.
         if !spends && !paidAndChange && (lowered.firstMatch(of: Self.foundOrLost) != nil || lowered.firstMatch(of: Self.putIntoSavings) != nil
-            || lowered.hasPrefix("need ") || lowered.hasPrefix("expected ") || text.contains("cashback on the")
+            || lowered.hasPrefix("need ") || lowered.hasPrefix("expected ") && lowered.firstMatch(of: Self.outcomeAfterEstimate) == nil
+            || text.contains("cashback on the")
             || text.contains("cashback on my")) {
             return false
         }
@@ -956,7 +962,7 @@ enum ExpenseSignals {
 
     /// A plan or order called off, then another bought ("cancelled the old plan and bought the new one").
     nonisolated(unsafe) static let cancelledThenBought =
-        /\bcancel+ed\b[^.;]{0,40}\b(?:and|then)\s+(?:i\s+|we\s+)?(?:bought|paid|ordered|booked|got)\b/
+        /\bcancel+ed\b[^.;]{0,40}\b(?:(?:and|then)\s+(?:i\s+|we\s+)?(?:bought|paid|ordered|booked|got)|rebooked|re-booked|reordered)\b/
 
     /// "Tamsin transferred 40 back": someone other than the writer sent money back.
     nonisolated(unsafe) private static let sentBack = /^(?!i\b|we\b)[a-z]+\s+(?:sent|transferred|paid|gave|venmoed|returned|wired)\b.*\bback\b/
@@ -1048,7 +1054,28 @@ enum ExpenseSignals {
     /// The writer paying, in a clause of its own: "…, paid 220", "and paid the courier 12", "I spent 40"
     /// (not "paid me", "paid by Sam", "paid back", "Leo paid 60": someone else; nor "haven't paid").
     nonisolated(unsafe) private static let writerPaidClause =
-        /(?:^|[,;:!?—–]\s*|\.\s+|\b(?:i|we|and|then|but|so|just|finally|already)\s+)(?:paid|spent|bought)\b(?!\s+(?:me|us|back|by|mine|for\s+(?:me|us|mine)|in\s+(?:full\s+)?by)\b)/
+        /(?:^|[,;:!?—–]\s*|\.\s+|\b(?:i|we|and|then|but|so|just|finally|already|still)\s+)(?:paid|spent|bought)\b(?!\s+(?:me|us|back|by|mine|for\s+(?:me|us|mine)|in\s+(?:full\s+)?by)\b)/
+    /// "declined, the other card worked": paid with another card after all.
+    nonisolated(unsafe) private static let otherCardWorked =
+        /\b(?:other|second|another|2nd|backup|new)\s+(?:card|one)\s+(?:worked|went through|was fine|was accepted)\b/
+    /// Paid, as the past participle Romance, German and Dutch notes write ("pagué en efectivo 12 €", "30 € bezahlt").
+    nonisolated(unsafe) private static let paidParticiple =
+        /\b(?:pagué|payé|payée|bezahlt|gezahlt|pagato|pagata|paguei|betaald|pagado|pagada)\b/
+    /// Words that deny a payment right before its participle ("noch nicht bezahlt", "pas encore payé").
+    private static let deniers: Set<String> = ["not", "nicht", "no", "pas", "non", "não", "nao", "niet", "noch", "nog",
+                                               "yet", "never", "jamais", "nunca", "mai", "encore", "ancora", "todavía"]
+
+    /// Where the writer says they paid, in a written note: a clause of its own in English, or a
+    /// participle no denial precedes.
+    static func writerPaidRange(in lowered: String) -> Range<String.Index>? {
+        if let clause = lowered.firstMatch(of: writerPaidClause) ?? lowered.firstMatch(of: otherCardWorked) { return clause.range }
+        for participle in lowered.matches(of: paidParticiple) {
+            let before = lowered[..<participle.range.lowerBound].split(whereSeparator: { !$0.isLetter }).suffix(2)
+            if !before.contains(where: { deniers.contains(String($0)) }) { return participle.range }
+        }
+        return nil
+    }
+
     /// A budget used up or kept to: "budget blown", "over budget", "blew the budget".
     nonisolated(unsafe) private static let budgetSpent =
         /\b(?:budget\s+(?:blown|busted|gone)|(?:over|under|within|on)\s+(?:the\s+)?budget|(?:blew|blown|busted|broke)\s+(?:the\s+|my\s+)?budget)\b/
