@@ -167,6 +167,21 @@ import Testing
         #expect(!ExpenseSignals.isExpense(note), "\(note)")
     }
 
+    /// A payment made, then a sentence about the next one with no money of its own (invented).
+    @Test(arguments: ["Auto-debit of $14.99 to STREAMFLIX processed successfully. Next payment due 01/01/27.",
+                      "Payment of GBP 60.00 to CITY GYM has been made. Your next payment will be taken on 01/01.",
+                      "EMI of Rs 3,250 debited from A/c XX44 for loan 1234. Next EMI due on 05-01-2027."])
+    func aPaymentMadeBeforeTheNextOne(note: String) {
+        #expect(ExpenseSignals.isExpense(note), "\(note)")
+    }
+
+    /// The next payment with its money is still to come (invented).
+    @Test(arguments: ["Your next payment of $14.99 to STREAMFLIX will be taken on 01/01.",
+                      "Kestrel Bank: next EMI of Rs 3,250 due on 05-01-2027."])
+    func theNextPaymentWithItsMoney(note: String) {
+        #expect(!ExpenseSignals.isExpense(note), "\(note)")
+    }
+
     /// A payment denied before its participle stays unpaid (invented).
     @Test(arguments: ["Rechnung Zahnarzt 120 €, noch nicht bezahlt", "facture 65 €, pas encore payé",
                       "multa 80 €, todavía no he pagado", "card declined at the pharmacy, 12.40"])

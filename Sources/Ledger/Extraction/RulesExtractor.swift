@@ -762,13 +762,17 @@ enum ExpenseSignals {
         if withoutAsides.contains("budget") {
             withoutAsides = withoutAsides.replacing(Self.budgetAsCheap, with: "cheap").replacing(Self.budgetSpent, with: " ")
         }
+        // "Auto-debit of $14.99 processed. Next payment due 01/01/27": a sentence about the next payment,
+        // with no money of its own, says nothing of this one.
+        let thisPayment = withoutNextPayment(lowered)
+        if thisPayment != lowered { withoutAsides = withoutNextPayment(withoutAsides) }
         let notYetText = withoutAsides != lowered && withoutAsides.contains(where: \.isNumber) ? SearchableText(withoutAsides) : text
         // "Plumber came, quote was fair, paid 220": a clause of the writer paying settles it.
         let writerPaysInClause = writerPaid != nil
         // "estimated 35 but the taxi was 41 in the end": the figure paid follows the estimate.
         if notYet.contains(where: { notYetText.contains($0) })
             || Folded.notYet.contains(where: { notYetText.contains($0, wholeWord: true) })
-            || lowered.firstMatch(of: Self.figureNotYetPaid) != nil,
+            || thisPayment.firstMatch(of: Self.figureNotYetPaid) != nil,
            lowered.firstMatch(of: Self.outcomeAfterEstimate) == nil, !writerPaysInClause { return false }
         if lowered.firstMatch(of: Self.cardBillPaid) != nil { return false }
         // "transferred to your account" is money in.
@@ -829,7 +833,7 @@ enum ExpenseSignals {
         // train next time, taxi 14" is not one).
         if lowered.firstMatch(of: Self.stillToCome) != nil || lowered.firstMatch(of: Self.saidFigure) != nil { return false }
         // "due Friday", "due 3 Dec": a bill not paid yet.
-        if isDue(lowered) { return false }
+        if isDue(thisPayment) { return false }
         if isCreditLine(lowered) && !spends { return false }
         // "insurance covered the rest": someone else paid only a part; the writer paid theirs.
         let coveredOnlyPart = partCovered.contains { text.contains($0) }
@@ -1055,6 +1059,36 @@ enum ExpenseSignals {
     /// (not "paid me", "paid by Sam", "paid back", "Leo paid 60": someone else; nor "haven't paid").
     nonisolated(unsafe) private static let writerPaidClause =
         /(?:^|[,;:!?—–]\s*|\.\s+|\b(?:i|we|and|then|but|so|just|finally|already|still)\s+)(?:paid|spent|bought)\b(?!\s+(?:me|us|back|by|mine|for\s+(?:me|us|mine)|in\s+(?:full\s+)?by)\b)/
+    /// `lowered` without its sentences about the next payment that hold no money ("Next EMI due on
+    /// 05-01-2027", "Your next payment will be taken on 01/01").
+    private static func withoutNextPayment(_ lowered: String) -> String {
+        guard lowered.contains("next") else { return lowered }
+        var kept: [Substring] = []
+        var start = lowered.startIndex
+        var index = lowered.startIndex
+        func close(at end: String.Index) {
+            let sentence = lowered[start..<end]
+            let aboutNext = sentence.firstMatch(of: nextPayment) != nil
+            let holdsMoney = !Currency.mentions(in: String(sentence)).isEmpty || sentence.firstMatch(of: /\d[.,]\d{2}\b/) != nil
+            if !aboutNext || holdsMoney { kept.append(sentence) }
+        }
+        while index < lowered.endIndex {
+            let character = lowered[index]
+            let next = lowered.index(after: index)
+            // A full stop ends a sentence before a space or a line's end, not inside "01.01.27" or "Rs.500".
+            if character == "\n" || "!?".contains(character) || character == "." && (next == lowered.endIndex || lowered[next] == " ") {
+                close(at: next)
+                start = next
+            }
+            index = next
+        }
+        close(at: lowered.endIndex)
+        return kept.joined()
+    }
+
+    nonisolated(unsafe) private static let nextPayment =
+        /\bnext\s+(?:payment|emi|instal+ment|debit|bill|charge|renewal|due\s+date)\b/
+
     /// "declined, the other card worked": paid with another card after all.
     nonisolated(unsafe) private static let otherCardWorked =
         /\b(?:other|second|another|2nd|backup|new)\s+(?:card|one)\s+(?:worked|went through|was fine|was accepted)\b/
