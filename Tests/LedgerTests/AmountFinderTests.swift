@@ -170,7 +170,9 @@ import Testing
     /// A payment made, then a sentence about the next one with no money of its own (invented).
     @Test(arguments: ["Auto-debit of $14.99 to STREAMFLIX processed successfully. Next payment due 01/01/27.",
                       "Payment of GBP 60.00 to CITY GYM has been made. Your next payment will be taken on 01/01.",
-                      "EMI of Rs 3,250 debited from A/c XX44 for loan 1234. Next EMI due on 05-01-2027."])
+                      "EMI of Rs 3,250 debited from A/c XX44 for loan 1234. Next EMI due on 05-01-2027.",
+                      // A bank's words on how refunds work name no refund.
+                      "Purchase of EUR 45.00 at BOOKS & CO approved. Refunds take 5 days if cancelled."])
     func aPaymentMadeBeforeTheNextOne(note: String) {
         #expect(ExpenseSignals.isExpense(note), "\(note)")
     }

@@ -962,7 +962,7 @@ enum ExpenseSignals {
     /// happen if ("no refund if rejected", "60 for the concert, refund if cancelled"): no refund
     /// received, nothing failed.
     nonisolated(unsafe) static let refundTerms =
-        /\b(?:non-?)?refund-?able\b|\bno refunds?\b|\brefunds?\s+policy\b|\b(?:refunds?\s+)?(?:if|unless|in case|within)\b[^.,;!?]*/
+        /\b(?:non-?)?refund-?able\b|\bno refunds?\b|\brefunds?\s+policy\b|\brefunds?\s+(?:take|takes|may take|can take|are processed|are issued)\b[^.;!?]*|\b(?:refunds?\s+)?(?:if|unless|in case|within)\b[^.,;!?]*/
 
     /// A plan or order called off, then another bought ("cancelled the old plan and bought the new one").
     nonisolated(unsafe) static let cancelledThenBought =
