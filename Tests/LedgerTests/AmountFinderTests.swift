@@ -153,7 +153,9 @@ import Testing
     @Test(arguments: ["wanted the burger but got the salad, 14.50 at the diner", "finally bought those running shoes, 140",
                       "might have overpaid, 48 for the cab", "weighed out 1.2 kg of cherries, 8.40 at the market",
                       "scored a table at the bistro, dinner 96", "payment of 50 from my card to the plumber",
-                      "Ask Italia 18", "I want to remember: dinner at the bistro 82", "breakfast at 9, 14.20 at the café"])
+                      "Ask Italia 18", "I want to remember: dinner at the bistro 82", "breakfast at 9, 14.20 at the café",
+                      // A figure with a thousands mark after a label noun is money, not the apartment's number.
+                      "Deposit on the apartment 1,200 sent to the landlord"])
     func paymentsBesideWishesAndMeasures(note: String) {
         #expect(ExpenseSignals.isExpense(note), "\(note)")
     }

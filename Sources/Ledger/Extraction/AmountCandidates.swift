@@ -143,7 +143,8 @@ enum AmountFinder {
             let number = currency.map { withThousandths(number, currency: $0, characters) } ?? number
             // "gate 12", "Linie 5", "size 10", "level 3": a label, not money. Only right before the
             // number: after a comma a new phrase starts ("got in at the door, 30").
-            if currency == nil, !number.hasDecimals, !number.isWord,
+            // (A figure written with a thousands mark is money: "deposit on the apartment 1,200".)
+            if currency == nil, !number.hasDecimals, !number.isWord, !characters[number.range].contains(where: { ",.' ".contains($0) }),
                let label = wordsBefore(number.range.lowerBound, within: 12, lowered).last, labelNouns.contains(label),
                number.range.lowerBound >= 2, characters[number.range.lowerBound - 1] == " ",
                characters[number.range.lowerBound - 2].isLetter {
