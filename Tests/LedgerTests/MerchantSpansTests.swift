@@ -179,6 +179,9 @@ struct MerchantSpansTests {
         #expect(MerchantSpans.isTitleCased("Team Lunch At Osteria Vento £64"))
         #expect(!MerchantSpans.isTitleCased("dîner chez Le Petit Zinc 58 €"))
         #expect(!MerchantSpans.isTitleCased("Lunch Nordhaus 12.40"))
+        // A name opening with what was had, and a companion's name, make no title case.
+        #expect(!MerchantSpans.isTitleCased("sushi at Sushi Corvo w/ Kate 78"))
+        #expect(spans("sushi at Sushi Corvo w/ Kate 78").contains("Sushi Corvo"))
         let lunch = spans("Team Lunch At Osteria Vento £64")
         #expect(lunch.contains("Osteria Vento"))
         #expect(!lunch.contains { $0.contains("At") || $0.hasPrefix("Lunch") || $0.hasPrefix("Team") })

@@ -504,7 +504,7 @@ enum MerchantSpans {
             let bare = word.lowercased().trimming(",.;:!?()\"")
             return !articles.contains(bare) && (MerchantLexicon.isCommonWord(bare) || MerchantLexicon.functionWords.contains(bare))
         }.count
-        return common >= (words.count >= 4 ? 1 : 2) && capitalised.count * 5 >= words.count * 3
+        return common >= (words.count >= 4 ? 1 : 2) && capitalised.count * 4 >= words.count * 3
     }
 
     /// True for a span whose first word is a common word ("Shop Fennick", "Vet Visit"), unless it is
