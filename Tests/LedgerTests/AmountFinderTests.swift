@@ -215,7 +215,12 @@ import Testing
 
     /// A bank's deposit or "money in" before its figure, and a payment scheduled to be sent (invented).
     @Test(arguments: ["Kestrel: Deposit ZAR 2,000.00 to acc ...4411 on 28/11. Ref: RENT SHARE. Available ZAR 5,440.00",
-                      "Kestrel Bank: Your scheduled payment of $85.00 to CITY WATER will be sent on 12/03/2026."])
+                      "Kestrel Bank: Your scheduled payment of $85.00 to CITY WATER will be sent on 12/03/2026.",
+                      // A cheque cleared, a wallet topped up, a transfer still in progress, a one-time code.
+                      "Dear Customer, your cheque of Rs 25,000 deposited on 28/11 has been cleared.",
+                      "Your wallet balance top-up of Rs 500 was successful. Balance Rs 740.",
+                      "Your transfer of NGN 20,000 to ADE BANKOLE is being processed.",
+                      "You have a new payee request: add JOHN SMITH as beneficiary? OTP 448812."])
     func bankDepositsAndScheduledPayments(note: String) {
         #expect(!ExpenseSignals.isExpense(note), "\(note)")
     }

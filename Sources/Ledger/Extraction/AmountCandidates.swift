@@ -444,6 +444,7 @@ enum AmountFinder {
     /// Words of an identifier or a figure that is not money paid, right before a number.
     private static let notAmountWords: Set<String> = [
         "ref", "no", "id", "ending", "umrn", "meter", "token", "receipt", "units", "call", "kredit", "cashback",
+        "otp", "pin", "passcode",
     ]
 
     /// Nouns a number labels: a gate, a line, a floor, a size (several languages). Not "card",

@@ -443,7 +443,7 @@ enum ExpenseSignals {
         "from next month", "来月", "a partir do próximo", "ab nächsten monat", "le mois prochain",
         "will be paid", "will be taken", "going to pay", "is scheduled", "scheduled for", "upcoming payment",
         "upcoming debit", "upcoming charge", "money request", "outstanding amount", "amount outstanding",
-        "will be attempted", "will be processed", "will be sent on", "due in", "pay on delivery", "looking at flights", "thinking of buying",
+        "will be attempted", "will be processed", "will be sent on", "is being processed", "due in", "pay on delivery", "looking at flights", "thinking of buying",
         "thinking about buying", "price went up", "price goes up", "will go up", "not paying",
         "appealing it", "tax refund", "insurance will cover", "insurance will pay", "cash on delivery", "pay on delivery", "pay cash on delivery",
         "contra reembolso", "paiement à la livraison", "per nachnahme", "pagamento na entrega", "pagamento alla consegna",
@@ -606,6 +606,9 @@ enum ExpenseSignals {
         "from your checking",
         // Things the writer sold on, and payouts from a platform ("the Vinted sale went through, 18").
         "sale went through", "payout from", "payout of", "revendu", "revendí", "revendi ", "weiterverkauft",
+        // A cheque paid in, and money moved into the writer's own wallet.
+        "cheque deposited", "check deposited", "deposited on", "has been cleared", "balance top-up", "balance top up",
+        "wallet top-up", "wallet top up", "topped up your wallet",
     ]
     /// Reminders, to-dos and lists.
     /// Money held or disputed, not paid: a card hold ("a hold of $150 was placed"), a
