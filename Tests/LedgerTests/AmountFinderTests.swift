@@ -425,6 +425,8 @@ import Testing
         ("Malipo yamekamilika DUKA LA BAHARI TZS 6500", "DUKA LA BAHARI"),
         // Sent from a wallet to a person: the person is paid.
         ("Rs 150.00 sent from QuickWallet to RAVI MENON on 18/11/26 UPI Ref 2231998811", "RAVI MENON"),
+        // The channel before the purchase word, with spaces round the dash.
+        ("Acct: 012****789 Amt: NGN3,500.00 DR Desc: POS/WEB PURCHASE - GRILL HOUSE IKEJA Bal: NGN45,210.00", "GRILL HOUSE IKEJA"),
     ])
     func payeesInMoreBanksShapes(note: String, expected: String) {
         #expect(RulesExtractor.introducedMerchant(in: note) == expected)

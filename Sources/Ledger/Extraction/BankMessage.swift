@@ -622,6 +622,8 @@ enum BankMessage {
         "platezh", "cherez", "balans", "kod", "mcc", "term", "inf", "data", "avt", "spr", "confirmed", "approval",
         "purchase", "payment", "alert", "debit", "credit", "achat", "compra", "zahlung", "umsatz", "kartenzahlung",
         "amt", "baln", "rmk", "desc", "trans", "ok",
+        // The channel a card was used through ("POS/WEB PURCHASE - <payee>").
+        "web", "ecom", "nfc", "contactless",
         // Card purchases as more banks write them (Italian, Portuguese, Spanish, Nordic, Finnish, Slovene,
         // Polish, Turkish, Indonesian, Vietnamese, Russian, Ukrainian).
         "acquisto", "carta", "cartão", "cartao", "tarjeta", "kort", "kortilla", "kortti", "kartica", "kartą", "harcama",
