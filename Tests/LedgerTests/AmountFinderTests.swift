@@ -432,6 +432,16 @@ import Testing
         #expect(RulesExtractor.introducedMerchant(in: note) == expected)
     }
 
+    /// A card descriptor's town after the store number is not part of the payee; a small number is the name's.
+    @Test func theTownAfterAStoreNumber() {
+        #expect(RulesExtractor.withoutTownAfterStoreNumber("ALBERT HEIJN 1234 AMSTERDAM") == "ALBERT HEIJN 1234")
+        #expect(RulesExtractor.withoutTownAfterStoreNumber("ZABKA Z1234 KRAKOW") == "ZABKA Z1234")
+        #expect(RulesExtractor.withoutTownAfterStoreNumber("PIER 49 PIZZA") == "PIER 49 PIZZA")
+        #expect(RulesExtractor.withoutTownAfterStoreNumber("GAZPROMNEFT AZS 100") == "GAZPROMNEFT AZS 100")
+        #expect(RulesExtractor.payee(inBankMessage: "ING: Betaling van EUR 12,50 aan BAKKERIJ VOS 1234 UTRECHT met pas 123.")
+                == .known("BAKKERIJ VOS 1234"))
+    }
+
     @Test func aBankSigningItsOwnAlertIsNoPayee() {
         #expect(BankMessage.signer(in: "Rs.240 debited from A/c XX9012 on 03-02-26. Avl Bal Rs.3,120.00 -Lakeshore Bank") == nil)
         // A written note's closing thanks is no receipt.

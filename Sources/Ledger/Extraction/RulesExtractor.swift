@@ -91,7 +91,18 @@ public enum RulesExtractor {
     /// merchant 0.625 against 0.75, sms_val 0.373 against 0.427.)
     static func payee(inBankMessage note: String) -> Payee {
         guard !BankMessage.isCashWithdrawal(note) else { return .known(nil) }
-        return introducedMerchant(in: note).map { .known($0) } ?? .model
+        return introducedMerchant(in: note).map { .known(withoutTownAfterStoreNumber($0)) } ?? .model
+    }
+
+    /// "ALBERT HEIJN 1234 AMSTERDAM" is "ALBERT HEIJN 1234": a card descriptor's store number (three
+    /// or more digits, a letter may lead: "Z1234") ends the name, and a word or two in capitals after
+    /// it are the town. Small numbers belong to names ("PIER 49 PIZZA").
+    static func withoutTownAfterStoreNumber(_ name: String) -> String {
+        let words = name.split(separator: " ")
+        guard words.count >= 3, let store = words.dropLast().lastIndex(where: { $0.wholeMatch(of: /#?[A-Z]?\d{3,}/) != nil }),
+              store >= 1, (1...2).contains(words.count - store - 1),
+              words[(store + 1)...].allSatisfy({ $0.count >= 3 && $0.allSatisfy { $0.isLetter && $0.isUppercase } }) else { return name }
+        return words[...store].joined(separator: " ")
     }
 
     private static func introducedName(in note: String, bank: Bool = false, accept: (String) -> Bool) -> String? {
