@@ -175,6 +175,17 @@ struct MerchantSpansTests {
         #expect(MerchantSpans.ownerOfOccasion("Gina's", in: "Gina's party supplies 40") == nil)
     }
 
+    /// A name before a dash or colon opening a written note is who charged; a common word, a date
+    /// or a bank's sender there is not.
+    @Test func aNameOpeningTheNoteBeforeADashCharged() {
+        #expect(MerchantSpans.openingName(in: "Tunecast - Velvet Lanterns x2 £170", among: spans("Tunecast - Velvet Lanterns x2 £170"))?.name == "Tunecast")
+        #expect(MerchantSpans.openingName(in: "Kestrel Books: Winter Atlas 24", among: spans("Kestrel Books: Winter Atlas 24"))?.name == "Kestrel Books")
+        #expect(MerchantSpans.openingName(in: "Lunch - Joe's Noodles - 42", among: spans("Lunch - Joe's Noodles - 42")) == nil)
+        #expect(MerchantSpans.openingName(in: "Nov 9 — Marlow moisturizer 38", among: spans("Nov 9 — Marlow moisturizer 38")) == nil)
+        let bank = "Kestrel Bank: Rs 500 debited from a/c XX12 to ORCHID CAFE"
+        #expect(MerchantSpans.openingName(in: bank, among: spans(bank)) == nil)
+    }
+
     @Test func inATitleCasedNoteTheWordsTellTheName() {
         #expect(MerchantSpans.isTitleCased("Team Lunch At Osteria Vento £64"))
         #expect(!MerchantSpans.isTitleCased("dîner chez Le Petit Zinc 58 €"))

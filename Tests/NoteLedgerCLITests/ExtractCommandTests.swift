@@ -32,6 +32,15 @@ import Testing
 
     /// A well-known brand the note names is who was paid, also when the model copies no one from
     /// a note in lower case; a common word before a brand is not part of its name.
+    /// The name opening a written note before a dash charged, whatever the model copies after it.
+    @Test func theNameBeforeTheDashIsWhoCharged() throws {
+        let result = try runNoteLedger(["extract", "Gigbox - Arctic Lanterns x2 £170", "--received", "2026-11-20"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let expense = try json(Substring(result.stdout.trimmingCharacters(in: .newlines)))
+        #expect(expense["merchant"] as? String == "Gigbox", "\(result.stdout)")
+        #expect(expense["amount"] as? String == "170" && expense["currency"] as? String == "GBP")
+    }
+
     @Test func aBrandTheNoteNamesIsTheMerchantWhenTheModelCopiesNoOne() throws {
         for (note, merchant) in [("petrol 55.30 esso", "esso"), ("Big Adidas haul 120", "Adidas")] {
             let result = try runNoteLedger(["extract", note, "--received", "2026-11-20"])

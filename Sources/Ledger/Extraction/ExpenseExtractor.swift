@@ -164,6 +164,7 @@ public final class ExpenseExtractor: Sendable {
         let date = DateResolver.resolve(note, received: received)
         // A description of one place ("the fish van by the harbour") is the name, whole.
         let described = rules.contains(.descriptiveNames) && payee == .model ? DescriptiveNames.phrase(in: note) : nil
+        let opening = rules.contains(.merchantShape) && payee == .model ? MerchantSpans.openingName(in: note, among: spans) : nil
         let introduced = rules.contains(.introducedMerchant) && !spans.isEmpty
             ? RulesExtractor.introducedMerchant(in: note).flatMap { spans.contains($0) ? $0 : nil } : nil
         func combine(_ generated: ModelExpense, final: Bool = false) -> Expense {
@@ -184,13 +185,19 @@ public final class ExpenseExtractor: Sendable {
                 // "no", "chez", … is, when it is one of the spans offered.
                 return introduced
             }
+            // A name opening the note before a dash or colon is who charged, not what the model copied
+            // after the mark ("Ticketmaster - Arctic Monkeys x2").
+            let charged = opening.flatMap { opening in
+                guard let picked = named else { return opening.name }
+                return note.range(of: picked).map { $0.lowerBound >= opening.rest } == true ? opening.name : nil
+            } ?? named
             // When the model copies no one, or only a generic word, a name the note introduces ("Paid
             // Carla 40", "at Casa Verde") or a well-known brand it names ("petrol 55.30 esso") is still
             // who was paid; its low confidence still sends the draft to review. Looked up once, at the end.
-            let standIn = final && payee.known == nil && named == nil
+            let standIn = final && payee.known == nil && charged == nil
                 ? introduced ?? MerchantSpans.namedBrand(in: note, among: spans) : nil
             return Expense(
-                merchant: payee.known ?? named ?? standIn, amount: amount?.amount, currency: currency,
+                merchant: payee.known ?? charged ?? standIn, amount: amount?.amount, currency: currency,
                 category: generated.category, purpose: generated.purpose, date: date)
         }
         do {

@@ -353,6 +353,21 @@ enum MerchantSpans {
     }
 
     /// The offered span that is a well-known brand's name as the note writes it ("esso" in "petrol 55.30 esso").
+    /// "Ticketmaster - Arctic Monkeys x2 £170", "Amazon: Kindle Paperwhite 139": a name that opens a
+    /// written note before a dash or a colon is who charged (LABELLING: the company, not its product);
+    /// what follows is what was bought. Returns the name and where the part after the mark starts.
+    /// Not a common word ("Lunch - Joe's Shanghai - 42"), a date or a bank's sender.
+    static func openingName(in note: String, among spans: [String]) -> (name: String, rest: String.Index)? {
+        guard let mark = note.firstMatch(of: /\s[-–—]\s|:\s/), !BankMessage.reads(note) else { return nil }
+        let head = note[..<mark.range.lowerBound].trimmingCharacters(in: .whitespaces)
+        let words = head.split(separator: " ")
+        guard (1...3).contains(words.count), spans.contains(head), !head.contains(where: \.isNumber),
+              words.allSatisfy({ $0.first?.isUppercase == true || nameJoiners.contains($0.lowercased()) }),
+              !opensWithCommonWord(head), !MerchantLexicon.isOnlyCommonWords(head.lowercased()), !MerchantLexicon.isGeneric(head),
+              !isOnlyAPeriod(head) else { return nil }
+        return (head, mark.range.upperBound)
+    }
+
     static func namedBrand(in note: String, among spans: [String]) -> String? {
         let brands = Set(knownBrands(in: note).map(\.1))
         return spans.first { brands.contains($0.lowercased()) }
