@@ -213,6 +213,13 @@ import Testing
         #expect(ExpenseSignals.isExpense(note), "\(note)")
     }
 
+    /// Refunds, pay, quotes and charges to come in more of the notes' languages (invented).
+    @Test(arguments: ["İade: 250 TL kartıma yattı", "Lohn 2.400 € ist da", "Wypłata 5 200 zł wpłynęła",
+                      "Il meccanico dice circa 400 €", "Wycena naprawy 650 zł, jeszcze nie wiem", "Se cobrará 12,99 € el día 5"])
+    func moneyInAndNotYetInMoreLanguages(note: String) {
+        #expect(!ExpenseSignals.isExpense(note), "\(note)")
+    }
+
     /// A bank's deposit or "money in" before its figure, and a payment scheduled to be sent (invented).
     @Test(arguments: ["Kestrel: Deposit ZAR 2,000.00 to acc ...4411 on 28/11. Ref: RENT SHARE. Available ZAR 5,440.00",
                       "Kestrel Bank: Your scheduled payment of $85.00 to CITY WATER will be sent on 12/03/2026.",

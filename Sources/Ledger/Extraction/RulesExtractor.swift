@@ -355,6 +355,8 @@ enum ExpenseSignals {
     static let refunds = [
         "refund", "refunded", "reembolso", "remboursement", "remboursé", "rückerstattung", "erstattung", "rimborso",
         "reembolsaron", "reembolsó", "me reembolsa", "rimborsato", "erstattet", "terugbetaald",
+        // Turkish "iade" (a return, a refund), as a word of its own.
+        "iade:", "iade ", "iadesi", "iade edildi", "i\u{307}ade",
         "devolvieron", "devolução", "devolvido", "paid me back", "paid back", "reimbursement", "reimbursed",
         "interest credited", "interest paid", "net interest", "salary", "payroll", "paycheck", "zarplata", "pensii", "pension",
         "vyplata", "protsent", "returned", "return of", "devolución", "devolucion", "rückgabe", "rückzahlung",
@@ -478,6 +480,9 @@ enum ExpenseSignals {
         "wird am", "proběhne", "bude stržen", "bude odečten", "zostanie pobran", "zostanie obciążon",
         "zostanie zrealizowan", "verrà addebitat", "será realizado", "será debitado", "será cobrado",
         "wordt afgeschreven", "va fi debitat", "va fi retras", "aura lieu", "overdrawn by",
+        // What someone expects it to cost, and a quote, in more of the notes' languages; a charge to come.
+        "dice circa", "dice unos", "dice unas", "dit environ", "sagt etwa", "sagt ca", "meint etwa", "wycena", "kosztorys",
+        "jeszcze nie", "se cobrará", "se cargará", "se debitará", "será cargado",
         // Things only thought of: wish lists, comparisons, maybes.
         "wishlist", "wish list", "price check", "thinking about", "thinking of", "might get", "might buy", "considering",
         "still thinking", "still deciding", "need to decide", "have to decide", "decide by", "haven't decided", "not decided yet", "would cost", "would come to",
@@ -617,6 +622,8 @@ enum ExpenseSignals {
         "from your checking",
         // Things the writer sold on, and payouts from a platform ("the Vinted sale went through, 18").
         "sale went through", "payout from", "payout of", "revendu", "revendí", "revendi ", "weiterverkauft",
+        // Came in, in Polish.
+        "wpłynęła", "wpłynął", "wplynela", "wplynal",
         // A cheque paid in, and money moved into the writer's own wallet.
         "cheque deposited", "check deposited", "deposited on", "has been cleared", "balance top-up", "balance top up",
         "wallet top-up", "wallet top up", "topped up your wallet",
@@ -815,6 +822,7 @@ enum ExpenseSignals {
             || lowered.firstMatch(of: Self.wonOrPaidIn) != nil
             || lowered.firstMatch(of: Self.sentToWriter) != nil
             || lowered.firstMatch(of: Self.gotCredit) != nil || lowered.firstMatch(of: Self.cameIn) != nil
+            || lowered.firstMatch(of: Self.payArrived) != nil
             || lowered.firstMatch(of: Self.transferFrom).map({ !lowered[$0.range.upperBound...].contains(Self.transferredOnTo) }) == true
             || lowered.firstMatch(of: Self.sentBack) != nil) && !spends { return false }
         // "got my deposit back": money returned (change handed back is part of a payment).
@@ -931,6 +939,8 @@ enum ExpenseSignals {
     /// "got a 15 compensation", "received a 20 credit", "credited a 100 voucher": money or credit handed to the writer.
     nonisolated(unsafe) private static let gotCredit =
         /\b(?:got|received|get|credited(?:\s+me|\s+us)?)\s+(?:an?\s+|my\s+)?\S{0,3}\d[\d.,]*\s*\S{0,4}\s*(?:compensation|refund|credit|voucher|reimbursement|rebate|payout|bonus|cashback)\b/
+    /// "Lohn 2.400 € ist da", "Gehalt ist gekommen": the writer's pay arrived.
+    nonisolated(unsafe) private static let payArrived = /\b(?:lohn|gehalt|salär)\b(?:[^.;\n]|\.\d){0,24}\b(?:ist da|ist gekommen|ist eingegangen|kam)\b/
     /// "per diem came in", "the deposit came in": money that arrived ("came in at 45" is a price).
     nonisolated(unsafe) private static let cameIn = /\bcame\s+in\b(?!\s+(?:at|under|over|around|about|to)\b)/
     /// "she paid mine", "they paid", "put it on his card": someone else paid.
