@@ -353,7 +353,7 @@ enum MerchantSpans {
     }
 
     /// The offered span that is a well-known brand's name as the note writes it ("esso" in "petrol 55.30 esso").
-    /// "Ticketmaster - Arctic Monkeys x2 £170", "Amazon: Kindle Paperwhite 139": a name that opens a
+    /// "Gigbox - Arctic Lanterns x2 £170", "Kestrel Books: Winter Atlas 24": a name that opens a
     /// written note before a dash or a colon is who charged (LABELLING: the company, not its product);
     /// what follows is what was bought. Returns the name and where the part after the mark starts.
     /// Not a common word ("Lunch - Joe's Shanghai - 42"), a date or a bank's sender.

@@ -94,9 +94,9 @@ public enum RulesExtractor {
         return introducedMerchant(in: note).map { .known(withoutTownAfterStoreNumber($0)) } ?? .model
     }
 
-    /// "ALBERT HEIJN 1234 AMSTERDAM" is "ALBERT HEIJN 1234": a card descriptor's store number (three
+    /// "BAKKERIJ VOS 1234 UTRECHT" is "BAKKERIJ VOS 1234": a card descriptor's store number (three
     /// or more digits, a letter may lead: "Z1234") ends the name, and a word or two in capitals after
-    /// it are the town. Small numbers belong to names ("PIER 49 PIZZA").
+    /// it are the town. Small numbers belong to names ("DOCK 49 DELI").
     static func withoutTownAfterStoreNumber(_ name: String) -> String {
         let words = name.split(separator: " ")
         guard words.count >= 3, let store = words.dropLast().lastIndex(where: { $0.wholeMatch(of: /#?[A-Z]?\d{3,}/) != nil }),
@@ -489,7 +489,7 @@ enum ExpenseSignals {
         "would be about", "would be around", "said it would be", "costaría", "coûterait", "würde kosten", "costaria", "costerebbe",
         "might book", "might order", "might pay", "maybe get", "maybe buy", "maybe book", "planning to", "plan to buy",
         "want to buy", "going to buy", "going to book",
-        // Wishes: a thing wanted, a plan still open, in the notes' languages ("want those boots, 180",
+        // Wishes: a thing wanted, a plan still open, in the notes' languages ("want those trainers, 180",
         // "might go to the jazz night, 15"; not "wanted the burger but got the salad, 14.50").
         "want those", "want these", "want that ", "want this ", "i want the ", "i want a ", "i want one",
         "would love that", "would love those", "would love this", "would love the ", "would love a ",
@@ -620,7 +620,7 @@ enum ExpenseSignals {
         "interest on savings", "interest on my savings", "savings interest",
         "disbursed", "reward points", "points worth", "you earned", "interest credited", "paid to your", "into your",
         "from your checking",
-        // Things the writer sold on, and payouts from a platform ("the Vinted sale went through, 18").
+        // Things the writer sold on, and payouts from a platform ("the Resello sale went through, 18").
         "sale went through", "payout from", "payout of", "revendu", "revendí", "revendi ", "weiterverkauft",
         // Came in, in Polish.
         "wpłynęła", "wpłynął", "wplynela", "wplynal",
