@@ -186,7 +186,7 @@ public final class ExpenseExtractor: Sendable {
                 return introduced
             }
             // A name opening the note before a dash or colon is who charged, not what the model copied
-            // after the mark ("Ticketmaster - Arctic Monkeys x2").
+            // after the mark ("Gigbox - Arctic Lanterns x2").
             let charged = opening.flatMap { opening in
                 guard let picked = named else { return opening.name }
                 return note.range(of: picked).map { $0.lowerBound >= opening.rest } == true ? opening.name : nil

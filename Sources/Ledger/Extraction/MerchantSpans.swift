@@ -352,7 +352,6 @@ enum MerchantSpans {
         RuleFamilies.active.contains(.brandLexicon) ? BrandLexicon.named(in: SearchableText(note.lowercased())) : []
     }
 
-    /// The offered span that is a well-known brand's name as the note writes it ("esso" in "petrol 55.30 esso").
     /// "Gigbox - Arctic Lanterns x2 £170", "Kestrel Books: Winter Atlas 24": a name that opens a
     /// written note before a dash or a colon is who charged (LABELLING: the company, not its product);
     /// what follows is what was bought. Returns the name and where the part after the mark starts.
@@ -368,6 +367,7 @@ enum MerchantSpans {
         return (head, mark.range.upperBound)
     }
 
+    /// The offered span that is a well-known brand's name as the note writes it ("esso" in "petrol 55.30 esso").
     static func namedBrand(in note: String, among spans: [String]) -> String? {
         let brands = Set(knownBrands(in: note).map(\.1))
         return spans.first { brands.contains($0.lowercased()) }
