@@ -413,6 +413,9 @@ import Testing
         #expect(RulesExtractor.withoutTownAfterStoreNumber("ZABKA Z1234 KRAKOW") == "ZABKA Z1234")
         #expect(RulesExtractor.withoutTownAfterStoreNumber("DOCK 49 DELI") == "DOCK 49 DELI")
         #expect(RulesExtractor.withoutTownAfterStoreNumber("NORDOIL AZS 100") == "NORDOIL AZS 100")
+        // A store number of five digits or more opens with a zero.
+        #expect(RulesExtractor.introducedMerchant(in: "Kestrel Card: A charge of $64.99 was made at TECH DEPOT 00123 on 11/28/26.")
+                == "TECH DEPOT 00123")
         #expect(RulesExtractor.payee(inBankMessage: "ING: Betaling van EUR 12,50 aan BAKKERIJ VOS 1234 UTRECHT met pas 123.")
                 == .known("BAKKERIJ VOS 1234"))
     }

@@ -39,6 +39,11 @@ import Testing
         let expense = try json(Substring(result.stdout.trimmingCharacters(in: .newlines)))
         #expect(expense["merchant"] as? String == "Gigbox", "\(result.stdout)")
         #expect(expense["amount"] as? String == "170" && expense["currency"] as? String == "GBP")
+        // A sender before a colon is not who charged when the message names the payee after "at".
+        let sent = try runNoteLedger(["extract", "Kestrelpay: £6.45 at Ardent Deli. Balance £212.30", "--received", "2026-11-20"])
+        #expect(sent.status == 0, "\(sent.stderr)")
+        let payment = try json(Substring(sent.stdout.trimmingCharacters(in: .newlines)))
+        #expect(payment["merchant"] as? String == "Ardent Deli", "\(sent.stdout)")
     }
 
     @Test func aBrandTheNoteNamesIsTheMerchantWhenTheModelCopiesNoOne() throws {
