@@ -187,9 +187,9 @@ public final class ExpenseExtractor: Sendable {
             }
             // A name opening the note before a dash or colon is who charged, not what the model copied
             // after the mark ("Gigbox - Arctic Lanterns x2"), unless the note introduces that one as
-            // the payee ("Monzo: £6.45 at Pret A Manger": a sender the rules do not know as a bank).
+            // the payee ("Kestrelpay: £6.45 at Ardent Deli": a sender the rules do not know as a bank).
             let charged = opening.flatMap { opening in
-                guard let picked = named else { return opening.name }
+                guard let picked = named else { return introduced == nil ? opening.name : nil }
                 guard picked != introduced else { return nil }
                 return note.range(of: picked).map { $0.lowerBound >= opening.rest } == true ? opening.name : nil
             } ?? named

@@ -268,7 +268,7 @@ public enum RulesExtractor {
             // "BRICO ALFA 45,00 RON": the number with its decimals is the amount, not a store's.
             // So is one before the sentence goes on or the date ("at BRISKMART 0456 for PHP 640", "FUEL 1207 12/01").
             func sentenceGoesOn() -> Bool { functionWords.contains(next.lowercased()) || next.contains(/^\d{1,2}[\/.:-]\d{1,2}/) }
-            // (A longer number with a leading zero is a store's too, "BEST BUY 00123": no amount opens with 0.)
+            // (A longer number with a leading zero is a store's too, "TECH DEPOT 00123": no amount opens with 0.)
             let storeDigits = (1...4).contains(digits.count) || (5...8).contains(digits.count) && digits.hasPrefix("0")
             let storeNumber = bank && !words.isEmpty && (marked || storeDigits && digits.allSatisfy(\.isNumber))
                 && !tokens[index].contains(/\d[.,]\d/)
