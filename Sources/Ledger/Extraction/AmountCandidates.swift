@@ -212,8 +212,8 @@ enum AmountFinder {
         }
         let text = String(lowered)
         // The list may follow a heading ("courses :", "for the party:").
-        let body = text.split(separator: ":", maxSplits: 1).count == 2 && !text.hasPrefix(":")
-            ? String(text.split(separator: ":", maxSplits: 1)[1]) : text
+        let heading = text.split(separator: ":", maxSplits: 1)
+        let body = heading.count == 2 && !text.hasPrefix(":") ? String(heading[1]) : text
         let items = body.split(whereSeparator: { ",;\n".contains($0) }).map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
         guard items.count >= 2, items.filter({ $0.contains(where: \.isNumber) }).count == numbers.count else { return false }

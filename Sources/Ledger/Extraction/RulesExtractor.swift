@@ -768,7 +768,8 @@ enum ExpenseSignals {
         let failures = lowered.firstMatch(of: Self.cancelledThenBought) == nil ? failed : failed.filter { !$0.hasPrefix("cancel") }
         // "card declined at first, then paid cash 12", "Erinnerung: Friseur 30 € bezahlt": the writer paying
         // after a failure, a reminder's word or a hold settles it (a refund or a period's total does not).
-        let writerPaid = BankMessage.reads(whole) ? nil : writerPaidRange(in: lowered)
+        let isBank = BankMessage.reads(whole)
+        let writerPaid = isBank ? nil : writerPaidRange(in: lowered)
         for (table, searched, settledByPaying) in [(refundPhrases, termsOut, false), (failures, termsOut, true), (notes, text, true),
                                                    (heldOrDisputed, text, true), (periodTotals, text, false)] {
             guard let cue = table.first(where: { searched.contains($0) }) else { continue }
@@ -832,18 +833,19 @@ enum ExpenseSignals {
         if lowered.firstMatch(of: Self.gotBack) != nil && !text.contains("change") && !spends && !paidAndChange { return false }
         // "sold the old bike for 180", "invoiced the client 1,800": money the writer earns (a bank's
         // Romanian "sold" is a balance, so only in written notes).
-        if !spends, lowered.firstMatch(of: Self.soldOrInvoiced) != nil, !BankMessage.reads(whole) { return false }
+        if !spends, lowered.firstMatch(of: Self.soldOrInvoiced) != nil, !isBank { return false }
         // "payment of 900 from Acme Studio for the mockups": paid to the writer ("payment of 50 from my
-        // card", "from checking" is the writer's own).
-        if lowered.firstMatch(of: Self.paymentFrom) != nil, !BankMessage.reads(whole) { return false }
+        // card", "from checking" is the writer's own). Not left to `appTransferFrom` below: "payment of"
+        // is a word of money out, so that check, made only while none is written, never sees it.
+        if lowered.firstMatch(of: Self.paymentFrom) != nil, !isBank { return false }
         // "Deposit ZAR 2,000.00 to acc …", "Money in R500.00 from …": a bank's word for money in, before
         // its figure ("Deposit of 50 for the class" in a written note is paid; a deposit charged is too).
-        if lowered.firstMatch(of: Self.bankMoneyIn) != nil, BankMessage.reads(whole), !spending.contains(where: { text.contains($0) }) {
+        if lowered.firstMatch(of: Self.bankMoneyIn) != nil, isBank, !spending.contains(where: { text.contains($0) }) {
             return false
         }
         // "Marta sent over 60", "Zelle from Mike 45", "invoice paid by Northwind": money someone sent
         // the writer, in a written note (a bank's "payment from your card" is the writer's).
-        if !spends, !paidAndChange, writesMoneyToTheWriter(note, lowered), !BankMessage.reads(whole) { return false }
+        if !spends, !paidAndChange, writesMoneyToTheWriter(note, lowered), !isBank { return false }
         // "sent 1,000 to your savings account", "Cash In Tk 2,000", "payment of 500 to your credit card":
         // money moved between the writer's own accounts, or paid into a wallet.
         if lowered.firstMatch(of: Self.ownAccounts) != nil || lowered.firstMatch(of: Self.billIssued) != nil
@@ -913,7 +915,7 @@ enum ExpenseSignals {
         if balanceOpenings.contains(where: { lowered.hasPrefix($0) }), !spending.contains(where: { text.contains($0) }),
            !moneyWentOut.contains(where: { text.contains($0) }) { return false }
         // "+5,000,000VND": a bank writes money in with its sign; every figure left is such a credit.
-        if !candidates.isEmpty, !spends, BankMessage.reads(whole) {
+        if !candidates.isEmpty, !spends, isBank {
             let characters = Array(whole)
             let credits = candidates.filter { isWrittenAsCredit($0, in: characters) }
             if !credits.isEmpty, credits.count == candidates.count { return false }
@@ -1179,10 +1181,10 @@ enum ExpenseSignals {
         let next = rest.prefix(while: { $0.isLetter || $0 == "'" })
         guard !next.isEmpty, !nounFollowers.contains(String(next)) else { return false }
         // "Ask Italia 18", "Book Nook 12": a name in capitals.
-        let written = lowered.count == original.count ? original : lowered
-        let head = written.split(separator: " ").prefix(2)
+        let written = (lowered.count == original.count ? original : lowered).split(separator: " ")
+        let head = written.prefix(2)
         // ("Ask Sam for the 30 he owes me" asks a person for something.)
-        let asksFor = verb == "ask " && ["for", "about", "to", "if"].contains(written.split(separator: " ").dropFirst(2).first.map { $0.lowercased() } ?? "")
+        let asksFor = verb == "ask " && ["for", "about", "to", "if"].contains(written.dropFirst(2).first.map { $0.lowercased() } ?? "")
         if head.count == 2, head.allSatisfy({ $0.first?.isUppercase == true }), !asksFor { return false }
         return Set(words).isDisjoint(with: ["paid", "bought", "spent", "charged", "cost", "pagué", "pagado", "payé", "pagato", "paguei"])
     }
