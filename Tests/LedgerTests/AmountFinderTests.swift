@@ -166,7 +166,10 @@ import Testing
                       "Dear Customer, your cheque of Rs 25,000 deposited on 28/11 has been cleared.",
                       "Your wallet balance top-up of Rs 500 was successful. Balance Rs 740.",
                       "Your transfer of NGN 20,000 to ADE BANKOLE is being processed.",
-                      "You have a new payee request: add JOHN SMITH as beneficiary? OTP 448812."])
+                      "You have a new payee request: add JOHN SMITH as beneficiary? OTP 448812.",
+                      // A collect request to approve, a card locked with the bank's hotline, savings moved.
+                      "Alert: a request of Rs 450 has been raised by merchant KESTREL PAY. Approve in app to pay.",
+                      "Ihre Karte wurde vorübergehend gesperrt. Hotline 0800 555123", "moved 200 to my ISA"])
     func notPaidInTheseWords(note: String) {
         #expect(!ExpenseSignals.isExpense(note), "\(note)")
     }

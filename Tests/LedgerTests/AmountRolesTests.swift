@@ -14,6 +14,8 @@ import Testing
         ("cena 20 euros con 50", "20.50"), ("coffee $4ish", "4"), ("snacks 30ish", "30"),
         // Two digits that count something after the currency are not cents.
         ("taxi 15 euros 20 minutes to the airport", "15"), ("tour 40 € 12 people", "40"),
+        // The words before a figure are whole words: "hotel" holds no "tel" (a phone number's label).
+        ("hotel maintenance 20 dollars", "20"),
     ])
     func spokenPrices(note: String, expected: String) {
         #expect(amount(note) == expected, "\(note): \(AmountFinder.candidates(in: note).map(\.text))")

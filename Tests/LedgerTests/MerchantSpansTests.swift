@@ -21,6 +21,20 @@ struct MerchantSpansTests {
         #expect(RulesExtractor.leadingName(in: "Taberna los Arcos 22 €") == "Taberna los Arcos")
     }
 
+    /// A kind of shop or trade before a capitalised name is part of it, in the notes' languages; what
+    /// was had there, written after the name, is not.
+    @Test func aKindOfShopOpensItsName() {
+        let hair = spans("Peluquería Ainhoa corte 18 €")
+        #expect(hair.contains("Peluquería Ainhoa"))
+        #expect(!hair.contains("Ainhoa"))
+        let cake = spans("Konditorei Halvard Torte 12,40")
+        #expect(cake.contains("Konditorei Halvard"))
+        #expect(!cake.contains("Konditorei Halvard Torte"))
+        let haircut = spans("Frisör Lindahl Haarschnitt 22 €")
+        #expect(haircut.contains("Frisör Lindahl"))
+        #expect(!haircut.contains("Frisör Lindahl Haarschnitt"))
+    }
+
     @Test func aCommonWordOpeningTheNoteMayBeLeftOut() {
         let found = spans("Lunch Nordhaus 12.40")
         #expect(found.contains("Nordhaus"))

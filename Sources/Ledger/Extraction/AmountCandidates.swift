@@ -444,7 +444,7 @@ enum AmountFinder {
     /// Words of an identifier or a figure that is not money paid, right before a number.
     private static let notAmountWords: Set<String> = [
         "ref", "no", "id", "ending", "umrn", "meter", "token", "receipt", "units", "call", "kredit", "cashback",
-        "otp", "pin", "passcode",
+        "otp", "pin", "passcode", "hotline", "helpline", "tel", "fax", "whatsapp",
     ]
 
     /// Nouns a number labels: a gate, a line, a floor, a size (several languages). Not "card",
@@ -608,7 +608,10 @@ enum AmountFinder {
     /// message: a ";", "|", "/", line break or full stop ends a part ("Card ending 4411. / A $30.98").
     private static func wordsBefore(_ start: Int, within count: Int, _ lowered: [Character], partMarks: String = ";|/\n")
         -> [String] {
-        var window = String(lowered[max(0, start - count)..<start])
+        var from = max(0, start - count)
+        // A word the window would cut is left out whole: "hotel" is not "tel".
+        while from > 0, from < start, lowered[from - 1].isLetter, lowered[from].isLetter { from += 1 }
+        var window = String(lowered[from..<start])
         if let cut = window.lastIndex(where: { partMarks.contains($0) }) { window = String(window[window.index(after: cut)...]) }
         func words(_ text: Substring) -> [String] {
             text.split(whereSeparator: { !$0.isLetter }).map(String.init).filter { word in

@@ -68,7 +68,9 @@ enum CategoryRules {
                  // Meals, coffee and groceries in Dutch, Polish, Turkish and the Nordic languages.
                  "ontbijt", "avondeten", "koffie", "bakker", "broodjes", "obiad", "kolacja", "śniadanie", "kawa",
                  "piekarnia", "restauracja", "kahve", "yemek", "kahvaltı", "çay", "lokanta", "fika", "kaffe", "middag",
-                 "frukost", "frokost", "matvaror", "dagligvarer"]),
+                 "frukost", "frokost", "matvaror", "dagligvarer",
+                 // Cakes and coffee beans bought at a bakery or roaster.
+                 "torte", "tarte", "tarta", "gâteau", "bohnen", "kaffeebohnen", "coffee beans"]),
         (.shopping, ["laptop", "phone case", "charger", "chargeur", "cable", "câble", "usb", "monitor", "keyboard",
                      "mouse", "headphones", "airpods", "ssd", "hard drive", "tablet", "ink", "cartridge", "shoes",
                      "sneakers", "socks", "shirt", "jacket", "coat", "dress", "jeans", "trousers", "pyjamas",
@@ -114,7 +116,7 @@ enum CategoryRules {
                   "lessons", "tuition", "abonnement", "abo", "suscripción", "assinatura", "mensalidade", "cuota",
                   "versicherung", "seguro", "assurance", "assicurazione", "miete", "alquiler", "loyer", "affitto",
                   "aluguel", "arzt", "zahnarzt", "médico", "médecin", "dentista", "farmacia", "apotheke",
-                  "pharmacie", "farmácia", "friseur", "coiffeur", "peluquería", "parrucchiere", "cabeleireiro",
+                  "pharmacie", "farmácia", "friseur", "haarschnitt", "coiffeur", "peluquería", "parrucchiere", "cabeleireiro",
                   "prescription", "clinic", "optician", "yoga", "pilates", "course", "workshop", "exam", "fine",
                   "penalty", "council tax", "gas bill", "water bill", "broadband", "wifi", "top up", "top-up",
                   "hosting", "domain", "vpn", "babysitter", "nanny", "cleaner", "tailor", "locksmith", "electrician",

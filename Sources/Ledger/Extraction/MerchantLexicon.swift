@@ -72,6 +72,23 @@ enum MerchantLexicon {
         "farmacia", "farmácia", "panadería", "padaria", "supermercado", "mercado", "bäckerei", "apotheke",
         "markt", "kino", "gasthaus", "gasthof", "pension", "hostal", "posada", "auberge", "librería", "buchhandlung",
         "parkhaus", "camping",
+        // Shops and trades that open their names, in the notes' languages ("Tankstelle Vogt", "Peluquería Inés").
+        "deli", "diner", "barber", "barbershop", "bookshop", "bookstore", "florist", "butcher",
+        "chemist", "optician", "opticians", "laundrette", "launderette", "tailor",
+        "friseur", "frisör", "friseursalon", "metzgerei", "fleischerei", "konditorei", "conditorei",
+        "rösterei", "kaffeerösterei", "drogerie", "optik", "praxis", "werkstatt", "autowerkstatt", "weinhandlung",
+        "feinkost", "imbiss", "eisdiele", "reinigung", "brauerei", "brauhaus", "kaufhaus", "modehaus", "schuhhaus",
+        "pâtisserie", "patisserie", "boucherie", "charcuterie", "fromagerie", "épicerie", "quincaillerie",
+        "librairie", "fleuriste", "pressing", "opticien", "coiffeur", "caviste", "crêperie", "creperie", "traiteur",
+        "peluquería", "carnicería", "frutería", "pescadería", "ferretería", "papelería", "óptica", "taberna",
+        "cafetería", "heladería", "pastelería", "confitería", "floristería", "lavandería", "tintorería", "zapatería",
+        "ótica", "mercearia", "pastelaria", "confeitaria", "churrascaria", "lanchonete", "sorveteria", "drogaria",
+        "livraria", "papelaria", "barbearia", "lavanderia", "açougue",
+        "pasticceria", "gelateria", "macelleria", "panificio", "enoteca", "libreria", "ferramenta", "tabaccheria",
+        "ottica", "salumeria", "bakkerij", "slagerij", "apotheek", "drogisterij", "kapper", "kapsalon", "boekhandel",
+        "bloemist", "ijssalon", "eetcafé", "brouwerij", "slijterij", "wijnhandel", "kavárna", "čajovna", "cukrárna",
+        "hospoda", "pivnice", "restaurace", "lékárna", "piekarnia", "apteka", "kawiarnia", "restauracja", "cukiernia",
+        "księgarnia", "bageri", "konditori", "apotek", "kafé", "lokanta", "eczane", "kuaför", "berber", "pastane",
     ]
 
     /// Words a chain adds to its name for a kind of outlet ("<brand> Express", "<brand> Factory Store").

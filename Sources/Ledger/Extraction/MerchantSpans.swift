@@ -104,9 +104,12 @@ enum MerchantSpans {
         if words.count == 1, words[0].allSatisfy(\.isLetter) { return CategoryRules.isCompoundOfKeyword(words[0]) }
         guard words.count >= 2, let last = words.last, last.allSatisfy(\.isLetter),
               !MerchantLexicon.places.contains(last), !MerchantLexicon.businessKinds.contains(last),
-              CategoryRules.isKeyword(last) else { return false }
-        if words.count >= 3, MerchantLexicon.businessKinds.contains(words[0]) { return true }
-        return CategoryRules.isCompoundOfKeyword(last)
+              !MerchantLexicon.outletKinds.contains(last) else { return false }
+        // After a kind of business and its name, a common word is what was had there ("… Zuzahlung").
+        if words.count >= 3, MerchantLexicon.businessKinds.contains(words[0]) {
+            return CategoryRules.isKeyword(last) || MerchantLexicon.isCommonWord(last)
+        }
+        return CategoryRules.isKeyword(last) && CategoryRules.isCompoundOfKeyword(last)
     }
 
     /// The whole numbers that multiply in the note ("2 x 9.50", "3× 8", "4 * 12") or count what

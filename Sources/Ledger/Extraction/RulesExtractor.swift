@@ -387,7 +387,7 @@ enum ExpenseSignals {
         "declined", "bounced", "revoked", "cancelled", "canceled", "never charged", "not charged", "wasn't charged",
         "not be charged", "won't be charged", "bekor qilindi", "bekor qilingan", "ver shesrulda",
         // A card blocked: a notice, nothing paid.
-        "wurde gesperrt", "has been blocked", "card is blocked", "card was blocked", "заблокирована", "bloqueada", "bloquée",
+        "wurde gesperrt", "vorübergehend gesperrt", "has been blocked", "temporarily blocked", "temporarily locked", "has been locked", "card is blocked", "card was blocked", "заблокирована", "bloqueada", "bloquée",
         "recusado", "recusada", "rechazado", "rechazada", "abgelehnt", "refusé", "refusée", "annulé", "annulée",
         "storniert", "cancelado", "cancelada", "annullato", "insufficient", "failed", "unsuccessful", "otkaz",
         "rejected", "not enough funds", "fondos insuficientes", "saldo insuficiente", "solde insuffisant",
@@ -464,7 +464,7 @@ enum ExpenseSignals {
         "contra reembolso", "paiement à la livraison", "per nachnahme", "pagamento na entrega", "pagamento alla consegna",
         "autopay set up", "has been set up", "is set up for", "set up for rs", "standing order set up", "direct debit set up", "est programmé", "est programmée", "programmé pour", "programmée pour",
         "programado para", "geplant für", "ist geplant", "programmato per", "pianificato per", "gepland voor",
-        "next payment", "due date", "due tomorrow", "request for", "sent you a request", "solicitud de pago",
+        "next payment", "due date", "due tomorrow", "request for", "request of", "sent you a request", "solicitud de pago",
         "should cost", "will cost", "costará", "coûtera", "wird kosten", "custará", "presupuestado",
         "estimé", "estimée", "estimado", "estimada", "geschätzt", "stimato", "it'll be", "it will be", "it'll cost",
         "it'll come to", "should be around", "will go out", "will transfer", "i will send", "i'll send", "we will send", "we'll send", "will send the", "will send it",
@@ -1144,7 +1144,7 @@ enum ExpenseSignals {
     /// Money moved to the writer's own savings, pot or card account, between their own accounts
     /// ("aufs Tagesgeld", "entre mis cuentas"), or cash paid into a wallet.
     nonisolated(unsafe) private static let ownAccounts =
-        /\btop(?:ped)?[- ]?up\b(?:[^.;\n]|\.\d){0,40}\b(?:to|into|on)\s+(?:your|my)\s+(?:[\w-]+\s+){0,2}(?:card|wallet|account|balance)\b|\b(?:to|into|towards)\s+(?:your|my|own)\s+(?:[\w-]+\s+){0,2}(?:savings|pot|vault)\b|\bbetween\s+(?:my|your|our)\s+(?:own\s+)?accounts\b|\b(?:aufs|auf das|auf mein|auf meinen)\s+(?:sparkonto|tagesgeld|tagesgeldkonto|sparbuch)\b|\b(?:zwischen meinen konten|entre mis cuentas|entre mes comptes|tra i miei conti)\b|\bpayment\b(?:[^.;\n]|\.\d){0,40}\b(?:to|towards)\s+your\s+(?:\w+\s+){0,2}card\b|\bcash[- ]in\s*(?::|of\b|from\b|[^\s\w]{0,2}\s*[a-z]{0,3}\s?\d)/
+        /\btop(?:ped)?[- ]?up\b(?:[^.;\n]|\.\d){0,40}\b(?:to|into|on)\s+(?:your|my)\s+(?:[\w-]+\s+){0,2}(?:card|wallet|account|balance)\b|\b(?:to|into|towards)\s+(?:your|my|own)\s+(?:[\w-]+\s+){0,2}(?:savings|pot|vault|isa|jar|kitty|piggy bank)\b|\bbetween\s+(?:my|your|our)\s+(?:own\s+)?accounts\b|\b(?:aufs|auf das|auf mein|auf meinen)\s+(?:sparkonto|tagesgeld|tagesgeldkonto|sparbuch)\b|\b(?:zwischen meinen konten|entre mis cuentas|entre mes comptes|tra i miei conti)\b|\bpayment\b(?:[^.;\n]|\.\d){0,40}\b(?:to|towards)\s+your\s+(?:\w+\s+){0,2}card\b|\bcash[- ]in\s*(?::|of\b|from\b|[^\s\w]{0,2}\s*[a-z]{0,3}\s?\d)/
 
     /// "We have received your payment of $250.00 for your card ending 4411": the card's bill paid.
     nonisolated(unsafe) static let cardBillPaid = /received your payment\b(?:[^.;\n]|\.\d){0,40}?\b(?:for|towards|to)\s+your\s+(?:credit\s+)?card\b/
