@@ -48,6 +48,11 @@ struct MerchantSpansTests {
         #expect(errand.contains("fernhill market"))
         #expect(!errand.contains("fernhill market run"))
         #expect(!spans("taco hut drive thru 9.10").contains("taco hut drive"))
+        // The meal or round had there, before the figure too; a figure with its currency sign is no name.
+        let brunch = spans("kestrel door brunch 38")
+        #expect(brunch.contains("kestrel door"))
+        #expect(!brunch.contains { $0.hasPrefix("kestrel door brunch") })
+        #expect(!spans("copper bell pints £23").contains { $0.contains("£23") })
         #expect(!spans("lumber yard run: planks 30").contains { $0.contains(": ") })
         let tickets = spans("Lumiere 3 x 11.50 for the late show")
         #expect(tickets.contains("Lumiere"))

@@ -61,7 +61,11 @@ enum MerchantLexicon {
     /// What a trip to a shop is called after its name ("megamart run", "burger barn drive thru",
     /// "webshop order"): the errand, not part of the name.
     static let errands: Set<String> = ["run", "trip", "haul", "pickup", "pick-up", "takeout", "take-out", "thru", "drive",
-                                       "drive-thru", "drive-through", "refill", "renewal", "booking", "visit", "shopping"]
+                                       "drive-thru", "drive-through", "refill", "renewal", "booking", "visit", "shopping",
+                                       // The meal or round had there ("blue door brunch", "iron bell pints").
+                                       "breakfast", "brunch", "lunch", "dinner", "supper", "drinks", "pints", "groceries",
+                                       "takeaway", "delivery", "almuerzo", "cena", "comida", "desayuno", "déjeuner", "dîner",
+                                       "frühstück", "mittagessen", "abendessen", "pranzo", "colazione", "jantar", "almoço"]
 
     /// Kinds of business that open their own names ("Hotel Miramar", "Bäckerei Vogel", "Café Lumière"):
     /// written before a capitalised name they belong to it.

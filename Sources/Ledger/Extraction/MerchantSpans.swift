@@ -48,7 +48,8 @@ enum MerchantSpans {
                 && runs?.cutsIntoName(span) != true
                 && !span.split(separator: " ").contains { word in
                     let bare = word.trimming(",.;:!?()")
-                    return amounts.contains(bare) || banks.contains(bare.lowercased()) || places.contains(bare)
+                    // A figure keeps its currency sign as written ("£23").
+                    return amounts.contains(bare) || amounts.contains(bare.trimmingCharacters(in: .symbols)) || banks.contains(bare.lowercased()) || places.contains(bare)
                 }
         }
     }
@@ -170,7 +171,11 @@ enum MerchantSpans {
         let written = raw.map { $0.trimming(",.;:!?()") }
         let words = written.map { $0.lowercased() }
         guard let first = words.first, let last = words.last else { return true }
-        let errand = words.count > 1 && MerchantLexicon.errands.contains(last) && written.last == last
+        // The errand may come before the figure paid ("blue door brunch 38").
+        let figure = last.trimmingCharacters(in: .symbols)
+        let named = !figure.isEmpty && figure.allSatisfy(\.isNumber) && words.count > 2 ? Array(words.dropLast()) : words
+        let errand = named.count > 1 && MerchantLexicon.errands.contains(named[named.count - 1])
+            && written[named.count - 1] == named[named.count - 1]
         return errand || joiningWords.contains(last) || (joiningWords.contains(first) && !articles.contains(first))
     }
 
