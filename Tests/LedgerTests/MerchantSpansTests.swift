@@ -317,6 +317,19 @@ struct MerchantSpansTests {
         #expect(!MerchantSpans.isOnlyMessageWords("Welcome Break"))
     }
 
+    /// The label of a form's field in a bank's message is never the payee, whatever the word
+    /// ("Retailer:", "Naam:"); the value after it may be.
+    @Test func aFieldsLabelIsNoName() {
+        let retailer = spans("Retailer: KESTREL SPA | Charge: EUR 70.00 | Card *4411")
+        #expect(!retailer.contains("Retailer") && retailer.contains("KESTREL SPA"), "\(retailer)")
+        let dutch = spans("Naam: Bakkerij Vos, Bedrag: EUR 6,40, Pas: 4411")
+        #expect(!dutch.contains("Naam") && dutch.contains("Bakkerij Vos"), "\(dutch)")
+        #expect(MerchantSpans.fieldLabelWords(in: "Payment description: GIGBOX ONLINE. USD 45.00 debited")
+                    == ["Payment", "description"])
+        #expect(MerchantSpans.isOnlyFieldLabels("Beneficiary") && MerchantSpans.isOnlyFieldLabels("Empfänger"))
+        #expect(!MerchantSpans.isOnlyFieldLabels("Kestrel Books"))
+    }
+
     /// The bank, card or wallet a message names before "A/c", "Bank", "card" or "balance" is the
     /// writer's own: not the payee, in the model's choice or the rules'.
     @Test func theWritersOwnBankCardOrWalletIsNotThePayee() {

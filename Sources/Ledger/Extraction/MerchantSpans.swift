@@ -29,6 +29,7 @@ enum MerchantSpans {
         let bank = BankMessage.reads(note)
         let part = bank ? BankMessage.withoutBoilerplate(note) : note
         let spans = StringGuide.spans(of: part, maxLength: 48) + cjkNames(in: part)
+        let labels = bank ? fieldLabelWords(in: part) : []
         let multipliers = multipliers(in: note)
         let brands = named.map(\.1)
         // A delivery app named beside the restaurant is who charged: only spans holding the app remain.
@@ -41,7 +42,8 @@ enum MerchantSpans {
             // A name does not end in a sentence's comma or colon ("Yahoo!" may end in its mark).
             !(span.last.map { ",;:".contains($0) } ?? true)
                 && !(titled && opensWithCommonWord(span)) && !(shaped && opensWithWhatWasHadAtName(span))
-                && isPlausible(span) && !isOnlyMessageWords(span) && !(bank && (isPlainLowercase(span) || isOnlyBanksWords(span)))
+                && isPlausible(span) && !isOnlyMessageWords(span) && !isOnlyFieldLabels(span)
+                && !(bank && !labels.isEmpty && span.split(whereSeparator: \.isWhitespace).allSatisfy { labels.contains(String($0)) }) && !(bank && (isPlainLowercase(span) || isOnlyBanksWords(span)))
                 && isNameShaped(span) && !(shaped && hasLooseEnds(span))
                 && !(shaped && endsInMultiplier(span, multipliers))
                 && !(shaped && spacesBetweenCJK(span))
@@ -572,6 +574,34 @@ enum MerchantSpans {
         let words = span.split(whereSeparator: \.isWhitespace).map { $0.lowercased().trimming(where: \.isPunctuation) }.filter { !$0.isEmpty }
         return !words.isEmpty && words.allSatisfy { messageWords.contains($0) || MerchantLexicon.functionWords.contains($0) }
     }
+
+    /// True for a span that is only the label of a form's field ("Beneficiary", "Empfänger", "Info",
+    /// "Merchant Name"): what follows the label may be a name, the label never is.
+    static func isOnlyFieldLabels(_ span: String) -> Bool {
+        let words = span.split(whereSeparator: \.isWhitespace).map { $0.lowercased().trimming(where: \.isPunctuation) }.filter { !$0.isEmpty }
+        return !words.isEmpty && words.allSatisfy { fieldLabels.contains($0) || fieldLabels.contains($0 + ":") }
+    }
+
+    /// The words of a bank message's field labels: up to three words, not all in capitals, that open
+    /// the message, a line or a clause and end in a colon ("Retailer: SILVER BIRCH", "Auftraggeber/Empfänger:
+    /// …", "Payment description: …"). Banks write payees in capitals; their labels in words.
+    static func fieldLabelWords(in message: String) -> Set<String> {
+        var found = Set<String>()
+        for match in message.matches(of: /(?:^|[\n.,;|]\s*|\s-\s)((?:[\p{L}\/.]+\s){0,2}[\p{L}\/.]+)\s?:\s*\S/) {
+            let label = String(match.output.1)
+            guard label.contains(where: \.isLowercase) else { continue }
+            found.formUnion(label.split(whereSeparator: \.isWhitespace).map(String.init))
+        }
+        return found
+    }
+
+    /// The labels of a form's fields in banks' messages, besides those that introduce the payee.
+    private static let fieldLabels: Set<String> = RulesExtractor.payeeLabels.union([
+        "name", "info", "details", "description", "desc", "narration", "remarks", "status", "location", "place",
+        "amount", "date", "time", "reference", "beschreibung", "verwendungszweck", "betrag", "datum", "montant",
+        "libellé", "monto", "importe", "valor", "descrição", "descripción", "concepto", "kwota", "tutar", "açıklama",
+        "retailer", "vendor", "supplier", "counterparty", "naam", "opis", "detalle", "auftraggeber",
+    ])
 
     /// True for a span of a bank's own words and dates ("Txn", "Avl Bal", "14Sep"): in a bank's message they name no payee.
     static func isOnlyBanksWords(_ span: String) -> Bool {

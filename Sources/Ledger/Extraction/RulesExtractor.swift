@@ -52,7 +52,11 @@ public enum RulesExtractor {
                                                    "händler:", "haendler:", "commerçant:", "commercant:", "esercente:",
                                                    "estabelecimento:", "comerciante:", "tienda:", "loja:", "negozio:",
                                                    "winkel:", "butik:", "kauppa:", "sklep:", "магазин:", "торговец:",
-                                                   "işyeri:", "isyeri:", "i\u{307}şyeri:"]
+                                                   "işyeri:", "isyeri:", "i\u{307}şyeri:",
+                                                   // Whom a transfer went to.
+                                                   "recipient:", "empfänger:", "empfaenger:", "begünstigter:", "bénéficiaire:",
+                                                   "beneficiario:", "beneficiário:", "destinatario:", "destinatário:", "favorecido:",
+                                                   "odbiorca:", "alıcı:", "penerima:", "obchodník:", "obchodnik:", "příjemce:"]
     private static let connectors: Set<String> = ["&", "de", "del", "la", "le", "di", "da", "do", "of", "and", "the", "'s",
                                                   "du", "des", "della", "delle", "dei", "dos", "das", "el", "los", "las"]
 
