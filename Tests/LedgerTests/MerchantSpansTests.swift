@@ -317,6 +317,17 @@ struct MerchantSpansTests {
         #expect(!MerchantSpans.isOnlyMessageWords("Welcome Break"))
     }
 
+    /// Names in scripts written without spaces, inside guillemets or corner brackets; a figure
+    /// written with its currency ("68元") or a currency's word ("บาท") is none.
+    @Test func namesInOtherScriptsAndQuotes() {
+        let chinese = spans("在青鸟书店买了两本书 68元")
+        #expect(chinese.contains("青鸟书店") && !chinese.contains("68元"), "\(chinese)")
+        let thai = spans("กาแฟที่ร้านนกฮูก 65 บาท")
+        #expect(thai.contains("ร้านนกฮูก") && !thai.contains("บาท"), "\(thai)")
+        #expect(spans("обед в кафе «Кестрел» 650 руб").contains("Кестрел"))
+        #expect(spans("ランチ「キツツキ食堂」1,200円").contains("キツツキ食堂"))
+    }
+
     /// The label of a form's field in a bank's message is never the payee, whatever the word
     /// ("Retailer:", "Naam:"); the value after it may be.
     @Test func aFieldsLabelIsNoName() {

@@ -43,9 +43,10 @@ enum SpanGrammar {
         return trie.gbnf()
     }
 
-    private static let trailing: Set<Character> = [",", ".", ";", ":", "!", "?", ")", "\"", "'", "”", "’"]
+    private static let trailing: Set<Character> = [",", ".", ";", ":", "!", "?", ")", "]", "\"", "'", "”", "’", "“", "»", "›",
+                                                   "」", "』", "）"]
 
-    private static let opening: Set<Character> = ["(", "[", "\"", "“", "‘", "«", "„"]
+    private static let opening: Set<Character> = ["(", "[", "\"", "“", "‘", "«", "‹", "„", "「", "『", "（"]
 
     private static let sentencePunctuation: Set<Character> = [",", ";", ":", "!", "?"]
 

@@ -550,8 +550,12 @@ enum MerchantSpans {
     /// ("ビックカメラで電池" → "ビックカメラ", "夕食（鳥貴族）" → "鳥貴族").
     private static func cjkNames(in note: String) -> [String] {
         let breaks: Set<Character> = ["で", "に", "を", "は", "が", "へ", "と", "（", "）", "(", ")", "「", "」", "、", "。", " "]
-        guard note.contains(where: \.isCJK) else { return [] }
-        return note.split(whereSeparator: { breaks.contains($0) || $0.isWhitespace })
+        // Chinese puts the shop between "在" (at) and the verb ("在星光咖啡买了拿铁" → "星光咖啡"); Thai
+        // after "ที่" (at), up to the space before the next word.
+        let between = note.matches(of: /在(\p{Han}{2,10}?)(?:买|吃|喝|点|花|付|消费|购|訂|订)/).map { String($0.output.1) }
+            + note.matches(of: /ที่([\p{Thai}]{2,24})(?:\s|$)/).map { String($0.output.1) }
+        guard note.contains(where: \.isCJK) else { return between }
+        return between + note.split(whereSeparator: { breaks.contains($0) || $0.isWhitespace })
             .map(String.init)
             .filter { piece in piece.contains(where: \.isCJK) && piece.count >= 2 && !piece.contains(where: \.isASCIIDigit) }
     }
@@ -655,6 +659,12 @@ enum MerchantSpans {
             let masked = searchable.contains("xx") && (digits > 0 || word.lowercased().allSatisfy { $0 == "x" })
             if masked || searchable.contains("**") { return false }
             if !Currency.mentions(in: String(word)).filter({ $0.range.count == word.count }).isEmpty { return false }
+            // A currency's word in another script ("บาท", "грн") or a figure written with its currency
+            // ("32元", "£23") names no one. (Latin ones may be part of a name: "Dollar", "Lira".)
+            if Currency.markers.contains(where: { marker in
+                marker.text == lowered && marker.text.count >= 2 && marker.text.allSatisfy { $0.isLetter && !$0.isASCII }
+            }) { return false }
+            if digits > 0, !Currency.mentions(in: String(word)).isEmpty { return false }
         }
         return span.contains(where: \.isLetter)
     }
