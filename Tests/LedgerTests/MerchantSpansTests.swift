@@ -326,6 +326,10 @@ struct MerchantSpansTests {
         #expect(thai.contains("ร้านนกฮูก") && !thai.contains("บาท"), "\(thai)")
         #expect(spans("обед в кафе «Кестрел» 650 руб").contains("Кестрел"))
         #expect(spans("ランチ「キツツキ食堂」1,200円").contains("キツツキ食堂"))
+        // A Turkish case ending after the apostrophe is no part of the name.
+        let turkish = spans("kahve Kestrel Kahvecisi'nde 95 TL")
+        #expect(turkish.contains("Kestrel Kahvecisi") && !turkish.contains("Kestrel Kahvecisi'nde"), "\(turkish)")
+        #expect(spans("O'Malley's 3 pints 18.90").contains("O'Malley's"))
     }
 
     /// The label of a form's field in a bank's message is never the payee, whatever the word

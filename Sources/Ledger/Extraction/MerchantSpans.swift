@@ -28,7 +28,7 @@ enum MerchantSpans {
         // A bank message's advice ("Not you? Call …", "Download the app") names no payee.
         let bank = BankMessage.reads(note)
         let part = bank ? BankMessage.withoutBoilerplate(note) : note
-        let spans = StringGuide.spans(of: part, maxLength: 48) + cjkNames(in: part)
+        let spans = StringGuide.spans(of: part, maxLength: 48) + cjkNames(in: part) + withoutCaseEndings(in: part)
         let labels = bank ? fieldLabelWords(in: part) : []
         let multipliers = multipliers(in: note)
         let brands = named.map(\.1)
@@ -43,6 +43,7 @@ enum MerchantSpans {
             !(span.last.map { ",;:".contains($0) } ?? true)
                 && !(titled && opensWithCommonWord(span)) && !(shaped && opensWithWhatWasHadAtName(span))
                 && isPlausible(span) && !isOnlyMessageWords(span) && !isOnlyFieldLabels(span)
+                && span.wholeMatch(of: caseEnding) == nil
                 && !(bank && !labels.isEmpty && span.split(whereSeparator: \.isWhitespace).allSatisfy { labels.contains(String($0)) }) && !(bank && (isPlainLowercase(span) || isOnlyBanksWords(span)))
                 && isNameShaped(span) && !(shaped && hasLooseEnds(span))
                 && !(shaped && endsInMultiplier(span, multipliers))
@@ -545,6 +546,16 @@ enum MerchantSpans {
                                                    "du", "des", "della", "delle", "dei", "das", "el", "los", "las", "al",
                                                    // "Splash n Go", "Rock 'n' Roll".
                                                    "n", "'n'", "'n", "n'"]
+
+    /// Turkish writes a name's case ending after an apostrophe ("Kahve Durağı'nda", "Migros'tan"):
+    /// the name is the part before it.
+    private static func withoutCaseEndings(in note: String) -> [String] {
+        note.matches(of: /((?:\p{Lu}[\p{L}&.-]*\s){0,3}\p{Lu}[\p{L}&.-]*)['’](?:n?[dt][ae]n?|[yn][ae]|n?[ıiuü]n)\b/)
+            .map { String($0.output.1) }
+    }
+
+    /// A span that ends in such a case ending, which the name without it replaces.
+    nonisolated(unsafe) private static let caseEnding = /.*\p{Lu}[\p{L}&.-]*['’](?:n?[dt][ae]n?|[yn][ae]|n?[ıiuü]n)/
 
     /// In scripts written without spaces, the names before a particle or inside brackets
     /// ("ビックカメラで電池" → "ビックカメラ", "夕食（鳥貴族）" → "鳥貴族").
