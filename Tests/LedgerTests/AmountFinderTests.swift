@@ -169,7 +169,8 @@ import Testing
                       "You have a new payee request: add JOHN SMITH as beneficiary? OTP 448812.",
                       // A collect request to approve, a card locked with the bank's hotline, savings moved.
                       "Alert: a request of Rs 450 has been raised by merchant KESTREL PAY. Approve in app to pay.",
-                      "Ihre Karte wurde vorübergehend gesperrt. Hotline 0800 555123", "moved 200 to my ISA"])
+                      "Ihre Karte wurde vorübergehend gesperrt. Hotline 0800 555123", "moved 200 to my ISA",
+                      "the school trip will be 45, pay by Friday"])
     func notPaidInTheseWords(note: String) {
         #expect(!ExpenseSignals.isExpense(note), "\(note)")
     }

@@ -1013,9 +1013,9 @@ enum ExpenseSignals {
     nonisolated(unsafe) private static let transferFrom =
         /\b(?:перевод|perevod|uplata|prevod|převod|przelew)\b[^.;\n]{0,24}\d[^;\n]{0,40}?\s(?:от|ot|od)\s+(?!(?:вас|vas|moj|мой|моей|vaš|vase|vaše|twoj|twojego)\b)[^\s\d]/
 
-    /// "will take 15.99", "should run around 600", "it'll run us 80": a figure still to be paid.
+    /// "will take 15.99", "should run around 600", "it'll run us 80", "the trip will be 45": a figure still to be paid.
     nonisolated(unsafe) private static let stillToCome =
-        /\b(?:will|should|'ll|would)\s+(?:take|run)(?:\s+(?:me|us))?\s+(?:(?:about|around|roughly|approx\.?|maybe|~)\s*)?[^\s\d]{0,3}\s?\d/
+        /\b(?:will|should|'ll|would)\s+(?:take|run|be)(?:\s+(?:me|us))?\s+(?:(?:about|around|roughly|approx\.?|maybe|~)\s*)?[^\s\d]{0,3}\s?\d/
 
     /// "gift from grandma", "Geschenk von Oma": who gave it, in the notes' languages.
     nonisolated(unsafe) private static let giftFrom =
