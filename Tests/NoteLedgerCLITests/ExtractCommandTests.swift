@@ -44,6 +44,11 @@ import Testing
         #expect(sent.status == 0, "\(sent.stderr)")
         let payment = try json(Substring(sent.stdout.trimmingCharacters(in: .newlines)))
         #expect(payment["merchant"] as? String == "Ardent Deli", "\(sent.stdout)")
+        // Where the model stops inside the name the message introduces, the name is taken whole.
+        let person = try runNoteLedger(["extract", "Sent $45.00 to Marta Ruiz with Kestrelpay.", "--received", "2026-11-20"])
+        #expect(person.status == 0, "\(person.stderr)")
+        let transfer = try json(Substring(person.stdout.trimmingCharacters(in: .newlines)))
+        #expect(transfer["merchant"] as? String == "Marta Ruiz", "\(person.stdout)")
     }
 
     @Test func aBrandTheNoteNamesIsTheMerchantWhenTheModelCopiesNoOne() throws {

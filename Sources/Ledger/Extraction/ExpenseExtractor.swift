@@ -184,6 +184,13 @@ public final class ExpenseExtractor: Sendable {
                 // What was done ("Almocei", "Dinner") is no one; a name the note puts after "at",
                 // "no", "chez", … is, when it is one of the spans offered.
                 return introduced
+            }.map { picked in
+                // The model stopped inside the name the note introduces ("to Marta Ruiz" → "Marta"): the
+                // name goes on while its words are capitalised.
+                guard let whole = introduced, whole.hasPrefix(picked + " "),
+                      whole.dropFirst(picked.count + 1).split(separator: " ").allSatisfy({ $0.first?.isUppercase == true })
+                else { return picked }
+                return whole
             }
             // A name opening the note before a dash or colon is who charged, not what the model copied
             // after the mark ("Gigbox - Arctic Lanterns x2"), unless the note introduces that one as

@@ -591,7 +591,7 @@ enum MerchantSpans {
     }
 
     /// True for a span that is only the label of a form's field ("Beneficiary", "Empfänger", "Info",
-    /// "Merchant Name"): what follows the label may be a name, the label never is.
+    /// "Payee"): what follows the label may be a name, the label never is.
     static func isOnlyFieldLabels(_ span: String) -> Bool {
         let words = span.split(whereSeparator: \.isWhitespace).map { $0.lowercased().trimming(where: \.isPunctuation) }.filter { !$0.isEmpty }
         return !words.isEmpty && words.allSatisfy { fieldLabels.contains($0) || fieldLabels.contains($0 + ":") }
