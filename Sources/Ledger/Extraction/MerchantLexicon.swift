@@ -76,7 +76,8 @@ enum MerchantLexicon {
         "farmacia", "farmácia", "panadería", "padaria", "supermercado", "mercado", "bäckerei", "apotheke",
         "markt", "kino", "gasthaus", "gasthof", "pension", "hostal", "posada", "auberge", "librería", "buchhandlung",
         "parkhaus", "camping",
-        // Shops and trades that open their names, in the notes' languages ("Tankstelle Vogt", "Peluquería Inés").
+        // Shops and trades that open their names, in the notes' languages ("Metzgerei Vogt", "Peluquería Inés").
+        // Not a fuel station: it goes by its brand ("Tankstelle <brand>" is the brand).
         "deli", "diner", "barber", "barbershop", "bookshop", "bookstore", "florist", "butcher",
         "chemist", "optician", "opticians", "laundrette", "launderette", "tailor",
         "friseur", "frisör", "friseursalon", "metzgerei", "fleischerei", "konditorei", "conditorei",

@@ -44,7 +44,8 @@ enum MerchantSpans {
                 && !(titled && opensWithCommonWord(span)) && !(shaped && opensWithWhatWasHadAtName(span))
                 && isPlausible(span) && !isOnlyMessageWords(span) && !isOnlyFieldLabels(span)
                 && span.wholeMatch(of: caseEnding) == nil
-                && !(bank && !labels.isEmpty && span.split(whereSeparator: \.isWhitespace).allSatisfy { labels.contains(String($0)) }) && !(bank && (isPlainLowercase(span) || isOnlyBanksWords(span)))
+                && !(bank && !labels.isEmpty && span.split(whereSeparator: \.isWhitespace).allSatisfy { labels.contains(String($0)) })
+                && !(bank && (isPlainLowercase(span) || isOnlyBanksWords(span)))
                 && isNameShaped(span) && !(shaped && hasLooseEnds(span))
                 && !(shaped && endsInMultiplier(span, multipliers))
                 && !(shaped && spacesBetweenCJK(span))
@@ -52,7 +53,8 @@ enum MerchantSpans {
                 && !span.split(separator: " ").contains { word in
                     let bare = word.trimming(",.;:!?()")
                     // A figure keeps its currency sign as written ("£23").
-                    return amounts.contains(bare) || amounts.contains(bare.trimmingCharacters(in: .symbols)) || banks.contains(bare.lowercased()) || places.contains(bare)
+                    return amounts.contains(bare) || amounts.contains(bare.trimmingCharacters(in: .symbols))
+                        || banks.contains(bare.lowercased()) || places.contains(bare)
                 }
         }
     }
@@ -547,7 +549,7 @@ enum MerchantSpans {
                                                    // "Splash n Go", "Rock 'n' Roll".
                                                    "n", "'n'", "'n", "n'"]
 
-    /// Turkish writes a name's case ending after an apostrophe ("Kahve Durağı'nda", "Migros'tan"):
+    /// Turkish writes a name's case ending after an apostrophe ("Kahve Durağı'nda", "Kestrel'den"):
     /// the name is the part before it.
     private static func withoutCaseEndings(in note: String) -> [String] {
         note.matches(of: /((?:\p{Lu}[\p{L}&.-]*\s){0,3}\p{Lu}[\p{L}&.-]*)['’](?:n?[dt][ae]n?|[yn][ae]|n?[ıiuü]n)\b/)
