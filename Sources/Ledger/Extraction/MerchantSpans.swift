@@ -28,7 +28,8 @@ enum MerchantSpans {
         // A bank message's advice ("Not you? Call …", "Download the app") names no payee.
         let bank = BankMessage.reads(note)
         let part = bank ? BankMessage.withoutBoilerplate(note) : note
-        let spans = StringGuide.spans(of: part, maxLength: 48) + cjkNames(in: part) + withoutCaseEndings(in: part)
+        let written = StringGuide.spans(of: part, maxLength: 48)
+        let spans = written + cjkNames(in: part) + withoutCaseEndings(written)
         let labels = bank ? fieldLabelWords(in: part) : []
         let multipliers = multipliers(in: note)
         let brands = named.map(\.1)
@@ -550,14 +551,13 @@ enum MerchantSpans {
                                                    "n", "'n'", "'n", "n'"]
 
     /// Turkish writes a name's case ending after an apostrophe ("Kahve Durağı'nda", "Kestrel'den"):
-    /// the name is the part before it.
-    private static func withoutCaseEndings(in note: String) -> [String] {
-        note.matches(of: /((?:\p{Lu}[\p{L}&.-]*\s){0,3}\p{Lu}[\p{L}&.-]*)['’](?:n?[dt][ae]n?|[yn][ae]|n?[ıiuü]n)\b/)
-            .map { String($0.output.1) }
+    /// the name is the part before it, offered in place of the span with the ending (`caseEnding`).
+    private static func withoutCaseEndings(_ spans: [String]) -> [String] {
+        spans.compactMap { $0.wholeMatch(of: caseEnding).map { String($0.output.1) } }
     }
 
-    /// A span that ends in such a case ending, which the name without it replaces.
-    nonisolated(unsafe) private static let caseEnding = /.*\p{Lu}[\p{L}&.-]*['’](?:n?[dt][ae]n?|[yn][ae]|n?[ıiuü]n)/
+    /// A span that ends in a case ending after a capitalised word, and the span without it.
+    nonisolated(unsafe) private static let caseEnding = /(.*\p{Lu}[\p{L}&.-]*)['’](?:n?[dt][ae]n?|[yn][ae]|n?[ıiuü]n)/
 
     /// In scripts written without spaces, the names before a particle or inside brackets
     /// ("ビックカメラで電池" → "ビックカメラ", "夕食（鳥貴族）" → "鳥貴族").
@@ -596,7 +596,7 @@ enum MerchantSpans {
     /// "Payee"): what follows the label may be a name, the label never is.
     static func isOnlyFieldLabels(_ span: String) -> Bool {
         let words = span.split(whereSeparator: \.isWhitespace).map { $0.lowercased().trimming(where: \.isPunctuation) }.filter { !$0.isEmpty }
-        return !words.isEmpty && words.allSatisfy { fieldLabels.contains($0) || fieldLabels.contains($0 + ":") }
+        return !words.isEmpty && words.allSatisfy(fieldLabels.contains)
     }
 
     /// The words of a bank message's field labels: up to three words, not all in capitals, that open
@@ -613,7 +613,7 @@ enum MerchantSpans {
     }
 
     /// The labels of a form's fields in banks' messages, besides those that introduce the payee.
-    private static let fieldLabels: Set<String> = RulesExtractor.payeeLabels.union([
+    private static let fieldLabels: Set<String> = Set(RulesExtractor.payeeLabels.map { String($0.dropLast()) }).union([
         "name", "info", "details", "description", "desc", "narration", "remarks", "status", "location", "place",
         "amount", "date", "time", "reference", "beschreibung", "verwendungszweck", "betrag", "datum", "montant",
         "libellé", "monto", "importe", "valor", "descrição", "descripción", "concepto", "kwota", "tutar", "açıklama",
