@@ -170,7 +170,25 @@ import Testing
                       // A collect request to approve, a card locked with the bank's hotline, savings moved.
                       "Alert: a request of Rs 450 has been raised by merchant KESTREL PAY. Approve in app to pay.",
                       "Ihre Karte wurde vorübergehend gesperrt. Hotline 0800 555123", "moved 200 to my ISA",
-                      "the school trip will be 45, pay by Friday"])
+                      "the school trip will be 45, pay by Friday",
+                      // Savings moved, a debit returned or still to come, money received, a payment not
+                      // approved, in the languages banks write in; a request, a hold, a balance asked for.
+                      "Votre virement de 300,00 EUR vers le compte Livret A a été effectué.",
+                      "Ihre Lastschrift über 49,99 EUR an GIGBOX GMBH wurde zurückgebucht.",
+                      "L'addebito di 120,00 EUR previsto per il 10/12 sarà effettuato sul conto ***221.",
+                      "Quý khách đã nhận 2,000,000 VND từ NGUYEN VAN AN lúc 10:15",
+                      "お客様のカード（末尾1234）でのご利用5,400円は承認されませんでした。",
+                      "Se acreditó un depósito de $ 45.000,00 en tu cuenta terminada en 4412.",
+                      "Marlow Fenn requests $25.00 for dinner. Reply or open the app to pay.",
+                      "Amount of USD 150.00 is on hold on your card 4471 for KESTREL HOTEL.",
+                      "Saldo de su cuenta de ahorros ***5521 al 02/12: $ 3.410.220,50",
+                      "Balance Enquiry: A/C 0012****441 Available: NGN 88,120.00 Ledger: NGN 90,000.00",
+                      "Interest of EUR 3.21 has been paid on your savings account.",
+                      "Ihr Dauerauftrag über 500,00 EUR wurde eingerichtet. Erste Ausführung am 01.01.2027.",
+                      "Get 10% cashback up to Rs 150 on your next bill payment with code SAVE10.",
+                      // Declined with nothing paid, a friend who paid for the meal, a bill still to pay.
+                      "My card got declined at Ardent Deli, 46.50, paid nothing",
+                      "Tomasz paid for dinner at the grill, 58, my treat next time", "Tengo que pagar la luz, unos 70 €"])
     func notPaidInTheseWords(note: String) {
         #expect(!ExpenseSignals.isExpense(note), "\(note)")
     }
@@ -197,6 +215,8 @@ import Testing
                       "Plumber came, quote was fair, paid 220", "Vet estimate was right, paid 140 in the end",
                       "Price went up but paid it, gym 45", "Returned to the bakery for more bread, 3.20",
                       // Paid after a failure, a reminder's word or a cancelled booking, in several languages.
+                      // Paid after a failure; the last digits of a card after "final" with no card are a price.
+                      "Compra de $ 45.000,00 con tu tarjeta terminada en 4412 en KESTREL.",
                       "Card declined at first, the other card worked, 43.20", "Tarjeta rechazada y luego pagué en efectivo 12 €",
                       "Erinnerung: Friseur 30 € bezahlt", "J'ai reçu la facture et payé 65 €",
                       "Ho ricevuto il pacco e pagato 9 € al corriere", "Cancelled the first booking, rebooked for 95"])
@@ -469,6 +489,12 @@ import Testing
         // A limit named after its figure; a limit labelling the next part's figure leaves this one.
         ("Alert: A $41.20 card transaction to LARKIN DELI exceeded your $30.00 alert limit.", "41.20"),
         ("Oplata 312,00 RUB; KOFEYNYA LIPA; Limit: 9 100,00 RUB", "312.00"),
+        ("Kestrel: A $62.15 debit card transaction to GIGBOX MARKET exceeded your $50.00 alert.", "62.15"),
+        // The last digits of a card or an account after a word for "ending" are no money; "final"
+        // only after the card's noun.
+        ("Compra de $ 45.000,00 con tu tarjeta terminada en 4412 en KESTREL.", "45000.00"),
+        ("Você fez uma compra em GIGBOX no cartão final 4410: R$ 89", "89"),
+        ("paid the final 250 for the sofa", "250"),
         // The currency's abbreviation dot between the balance words and their figure.
         ("Wallet: Rs. 1,200 paid to CITY POWER bill. Your new balance is Rs. 2,900.", "1200"),
         // Albanian and Czech balance words.

@@ -447,6 +447,16 @@ enum AmountFinder {
         "otp", "pin", "passcode", "hotline", "helpline", "tel", "fax", "whatsapp",
     ]
 
+    /// Words that introduce the last digits of a card or an account, in several languages.
+    private static let cardEndingWords: Set<String> = [
+        "ending", "ends", "terminada", "terminado", "termina", "terminación", "terminacion", "finissant",
+        "terminant", "endend", "endet", "endziffern", "terminante", "eindigend", "eindigt", "sonu", "zakończonej",
+        "kończącej", "berakhir", "akhiran",
+    ]
+
+    /// A card or an account, whose last digits "final" may introduce ("cartão final 4410").
+    private static let cardNouns: Set<String> = ["card", "cartão", "cartao", "tarjeta", "cuenta", "conta", "carte", "karte"]
+
     /// Nouns a number labels: a gate, a line, a floor, a size (several languages). Not "card",
     /// "order", "seat" or "flight", which a price often follows ("charged my card 312").
     static let labelNouns: Set<String> = [
@@ -546,6 +556,16 @@ enum AmountFinder {
         if number.impliedCurrency == nil, let last = wordsBefore(start, within: 12, lowered).last, measuredWords.contains(last) {
             return true
         }
+        // The last digits of a card or an account, after a word for "ending" ("cuenta terminada en
+        // 4412", "cartão final 4410", "Karte endend auf 1234"): three or four digits, no decimals.
+        if !number.hasDecimals, number.impliedCurrency == nil, (3...4).contains(number.text.count) {
+            let last = wordsBefore(start, within: 28, lowered).suffix(3)
+            // "final" only after the card's noun: "the final 250 for the sofa" is a price.
+            if last.suffix(2).contains(where: cardEndingWords.contains)
+                || last.contains("final") && last.contains(where: cardNouns.contains) {
+                return true
+            }
+        }
         // Long digit runs are account, phone or reference numbers.
         if !number.hasDecimals && number.text.count >= 9 { return true }
         // A phone number written in groups ("0800 123 456", "+44 20 7946 0958").
@@ -602,7 +622,8 @@ enum AmountFinder {
     ]
 
     /// A limit or threshold, in the languages of the balance words.
-    private static let limitWords: Set<String> = ["limit", "threshold", "limite", "límite", "limiet", "grenze", "limiit"]
+    private static let limitWords: Set<String> = ["limit", "threshold", "limite", "límite", "limiet", "grenze", "limiit",
+                                                  "alert", "alerta", "alerte"]
 
     /// The words (no currency words) within `count` characters before `start`, in its part of the
     /// message: a ";", "|", "/", line break or full stop ends a part ("Card ending 4411. / A $30.98").

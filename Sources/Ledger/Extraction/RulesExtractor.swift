@@ -377,7 +377,7 @@ enum ExpenseSignals {
         "store credit", "voucher from", "gift card from", "pay slip", "payslip", "net pay", "take-home", "comped",
         "free of charge", "rebate", "deposit back", "cashback from", "estorno", "estornado", "estornada", "estornou", "cashback credited", "cashback received",
         "cashback has been", "возврат", "повернення", "возвращено", "iade edildi", "pengembalian", "hoàn tiền", "vozvrat",
-        "rückbuchung", "rambursare", "rambursat", "restituire",
+        "rückbuchung", "zurückgebucht", "rambursare", "rambursat", "restituire",
     ]
     /// The writer handing money over ("pagué 50", "j'ai donné 20 €"), before change comes back.
     static let writerPaidWords = ["pagué", "pague ", "payé", "j'ai donné", "bezahlt", "paguei", "dei ", "pagato", "ho dato",
@@ -437,7 +437,7 @@ enum ExpenseSignals {
         "mislykkedes", "mislyktes", "nieudan", "neúspěšn", "neúspešn", "неуспішн", "қабылданбады", "сәтсіз",
         "rad etildi", "muvaffaqiyatsiz", "απέτυχε", "ανεπαρκές", "נכשל", "فشل", "غير ناجح", "لعدم كفاية", "ناموفق",
         "अस्वीकृत", "विफल", "tidak berjaya", "tinanggihan", "hindi matagumpay", "imekataliwa", "haikufaulu",
-        "halitoshi", "失敗", "拒否", "승인거절", "실패", "拒绝", "余额不足",
+        "halitoshi", "失敗", "拒否", "承認されませんでした", "利用不可", "승인거절", "실패", "拒绝", "余额不足",
         "one-time code", "one time code", "one-time passcode", "one-time password",
         // A payment the writer tried that did not go through.
         "didn't go through", "did not go through", "wouldn't go through", "terminal was down", "reader was down",
@@ -466,13 +466,15 @@ enum ExpenseSignals {
         "thinking about buying", "price went up", "price goes up", "will go up", "not paying",
         "appealing it", "tax refund", "insurance will cover", "insurance will pay", "cash on delivery", "pay on delivery", "pay cash on delivery",
         "contra reembolso", "paiement à la livraison", "per nachnahme", "pagamento na entrega", "pagamento alla consegna",
-        "autopay set up", "has been set up", "is set up for", "set up for rs", "standing order set up", "direct debit set up", "est programmé", "est programmée", "programmé pour", "programmée pour",
+        "autopay set up", "has been set up", "wurde eingerichtet", "erste ausführung", "a été mis en place",
+        "talimatı oluşturul", "talimati olusturul", "is set up for", "set up for rs", "standing order set up", "direct debit set up", "est programmé", "est programmée", "programmé pour", "programmée pour",
         "programado para", "geplant für", "ist geplant", "programmato per", "pianificato per", "gepland voor",
-        "next payment", "due date", "due tomorrow", "request for", "request of", "sent you a request", "solicitud de pago",
+        "next payment", "due date", "due tomorrow", "request for", "is requesting", "requesting ", "requests ", "request of", "sent you a request", "solicitud de pago",
         "should cost", "will cost", "costará", "coûtera", "wird kosten", "custará", "presupuestado",
         "estimé", "estimée", "estimado", "estimada", "geschätzt", "stimato", "it'll be", "it will be", "it'll cost",
         "it'll come to", "should be around", "will go out", "will transfer", "i will send", "i'll send", "we will send", "we'll send", "will send the", "will send it",
         "will send him", "will send her", "will send them", "will renew", "renews next",
+        "sarà effettuat", "verrà effettuat", "previsto per il", "prevista per il", "prévu le", "prévue le",
         "renews on", "to be paid", "not paid yet", "haven't paid", "have not paid", "not yet paid", "unpaid",
         "bill due", "due next", "request from", "note to self", "need to cancel",
         // Estimates, debits still to come and money put aside, as people write them.
@@ -587,9 +589,9 @@ enum ExpenseSignals {
         "zarakhuvannya", "түсті", "umepokea",
         "umetumiwa", "dana masuk", "transfer masuk", "uang masuk", "kredit masuk", "diterima dari", "wpływ", "uznanie", "recebido", "nhận được", "credited by",
         "recibida", "recibido", "deposit of", "deposit to your", "gelmistir", "gelmiştir", "gönderen:", "gonderen:",
-        "postupil", "postupleni", "popolnen", "vam pereveli", "acreditado", "acreditada", "acreditación", "crédito de",
+        "postupil", "postupleni", "popolnen", "vam pereveli", "acreditado", "acreditada", "acreditación", "se acreditó", "se acredito", "crédito de",
         "收到", "转入", "入账", "到账", "存入", "입금", "入金", "รับเงิน", "เงินเข้า", "إيداع", "nhan tien", "nhận tiền",
-        "recebimento", "mədaxil", "medaxil", "daxil oldu", "kirim", "orlogo",
+        "recebimento", "đã nhận", "mədaxil", "medaxil", "daxil oldu", "kirim", "orlogo",
         // Received or credited, in more of the languages banks write in.
         "dikreditkan", "încasare", "надійшло", "надійшов", "надійшла", "in entrata", "přišla platba", "λάβατε", "du har fått",
         "har fått", "modtaget", "modtog", "maksoi sinulle", "uplata od", "primili ste", "primljena uplata",
@@ -623,7 +625,7 @@ enum ExpenseSignals {
         "incoming transfer", "incoming payment", "eingang:", "zahlungseingang", "ontvangen", "menerima", "telah masuk",
         "masuk ke rekening", "otrzymałeś", "otrzymano", "wpłynęło", "připsáno", "přijatá platba", "ai primit",
         "jóváírás", "insättning", "natanggap", "ได้รับเงิน", "has been loaded with", "was loaded with", "wallet loaded with",
-        "interest on savings", "interest on my savings", "savings interest",
+        "interest on savings", "interest on my savings", "savings interest", "on your savings",
         "disbursed", "reward points", "points worth", "you earned", "interest credited", "paid to your", "into your",
         "from your checking",
         // Things the writer sold on, and payouts from a platform ("the Resello sale went through, 18").
@@ -640,6 +642,7 @@ enum ExpenseSignals {
     static let heldOrDisputed = [
         "hold of", "a hold", "placed a hold", "is holding", "are holding", "was holding", "hold has been", "hold was placed", "hold placed", "pre-authori", "preauthori",
         "authorization hold", "authorisation hold", "pré-autoris", "preautoriz", "pre-autoriz", "vorautorisier", "vormerkung",
+        "is on hold", "on hold on", "put on hold", "placed on hold",
         "dispute raised", "dispute has been", "disputed", "chargeback", "réclamation", "reclamación", "reklamation",
     ]
     /// A sales message: an offer, not a payment ("Recharge now with Rs 299 and get …").
@@ -647,6 +650,7 @@ enum ExpenseSignals {
         "recharge now", "buy now", "shop now", "apply now", "order now", "book now", "offer ends", "offer valid",
         "use code", "promo code", "limited time offer", "hurry", "last chance", "don't miss", "ne manquez pas",
         "no te lo pierdas", "jetzt kaufen", "compra ya", "achetez maintenant", "oferta válida", "offre valable",
+        "with code", "apply code", "t&c apply", "t&cs apply", "tnc apply", "cashback up to", "limited period",
     ]
 
     static let notes = [
@@ -655,7 +659,8 @@ enum ExpenseSignals {
         "shopping list", "grocery list", "liste de courses", "einkaufsliste", "lista de la compra", "lista de compras",
         "lista della spesa", "boodschappenlijst", "買い物リスト",
         "remember to", "recordatorio", "lembrete", "rappel", "erinnerung", "promemoria", "need to pay", "have to pay",
-        "must pay", "need to buy",
+        "must pay", "need to buy", "tengo que pagar", "hay que pagar", "je dois payer", "il faut payer",
+        "tenho que pagar", "preciso pagar", "devo pagare", "bisogna pagare",
         "to buy:", "to get:", "courses:", "compras:", "einkaufen:", "no idea how much", "otp is", "otp for", "is your otp", "one time password", "is your",
         "your otp", "otp to", "verification code", "mandate for", "mandate has been", "mandate registered",
         "mandate created", "first debit", "currently have", "avez actuellement", "tiene actualmente", "haben derzeit",
@@ -710,6 +715,8 @@ enum ExpenseSignals {
     static let balanceOpenings = ["available balance", "avl bal", "avbl bal", "your balance", "your available balance",
                                   "balance in your", "the balance", "current balance", "saldo disponible", "saldo disponível",
                                   "tu saldo", "seu saldo", "votre solde", "solde disponible", "ihr kontostand", "kontostand",
+                                  "saldo de su", "saldo de tu", "saldo da sua", "saldo do seu", "saldo della", "saldo van",
+                                  "balance enquiry", "balance inquiry", "bal in", "a/c bal", "acct bal", "account balance",
                                   "dostupno", "ostatok", "bakiyeniz", "saldo anda"]
 
     static let spending = ["debited", "spent", "paid", "sent", "purchase", "withdrawn", "withdrawal", "charge", "used for",
@@ -804,7 +811,8 @@ enum ExpenseSignals {
            lowered.firstMatch(of: Self.outcomeAfterEstimate) == nil, !writerPaysInClause { return false }
         if lowered.firstMatch(of: Self.cardBillPaid) != nil { return false }
         // "transferred to your account" is money in.
-        let outgoing = SearchableText(lowered.replacing(Self.toTheWriter, with: ""))
+        // "on your next bill payment", "on your last purchase": another transaction than this one.
+        let outgoing = SearchableText(lowered.replacing(Self.toTheWriter, with: "").replacing(Self.otherTransaction, with: ""))
         let spends = moneyWentOut.contains { outgoing.contains($0) }
         if !spends && promotions.contains(where: { text.contains($0) }) { return false }
         // Money found or lost, put into a jar, cashback got, a need or an expectation written first.
@@ -852,7 +860,8 @@ enum ExpenseSignals {
         if !spends, !paidAndChange, writesMoneyToTheWriter(note, lowered), !isBank { return false }
         // "sent 1,000 to your savings account", "Cash In Tk 2,000", "payment of 500 to your credit card":
         // money moved between the writer's own accounts, or paid into a wallet.
-        if lowered.firstMatch(of: Self.ownAccounts) != nil || lowered.firstMatch(of: Self.billIssued) != nil
+        if lowered.firstMatch(of: Self.ownAccounts) != nil || lowered.firstMatch(of: Self.toOwnSavings) != nil
+            || lowered.firstMatch(of: Self.billIssued) != nil
             || lowered.firstMatch(of: Self.movedBetweenOwn) != nil { return false }
         // "transferred to your account by …", "added $50 to your wallet": money in, not charged.
         if !spends, let to = lowered.firstMatch(of: Self.toWritersAccount),
@@ -1043,7 +1052,7 @@ enum ExpenseSignals {
         /^\s*\p{Lu}[\p{L}'’-]+\s+(?i:sent(?:\s+over|\s+me|\s+back)?|paid|venmo'?d|venmoed|zelled|zelle'?d|paypal'?d|paypaled|e-?transferred|transferred|wired)\s+(?:me\s+)?(?:with\s+)?[^\s\d]{0,4}\s?\d(?![^\n]*\bto\s)/
     /// "Anna got dinner", "Leo got the check": someone named paid for the meal.
     nonisolated(unsafe) private static let nameGotTheMeal =
-        /^\s*\p{Lu}[\p{L}'’-]+\s+(?i:got|grabbed|picked\s+up|covered)\s+(?i:the\s+)?(?i:dinner|lunch|breakfast|brunch|drinks|coffees?|the\s+bill|bill|check|tab|round)\b/
+        /^\s*\p{Lu}[\p{L}'’-]+\s+(?i:got|grabbed|picked\s+up|covered|paid\s+for)\s+(?i:the\s+|our\s+)?(?i:dinner|lunch|breakfast|brunch|drinks|coffees?|the\s+bill|bill|check|tab|round)\b/
     /// "pay Jo 30 tomorrow", "transfer rent 950 on the 1st": money the writer is to send later.
     nonisolated(unsafe) private static let sendLater =
         /^(?:pay|send|transfer|wire|venmo|zelle)\s+[^.;\n]*\b(?:tomorrow|tonight|later|next\s+\w+|this\s+weekend|on\s+the\s+\d+(?:st|nd|rd|th)?|by\s+\w+day|on\s+\w+day)\b/
@@ -1090,7 +1099,7 @@ enum ExpenseSignals {
     /// The writer paying, in a clause of its own: "…, paid 220", "and paid the courier 12", "I spent 40"
     /// (not "paid me", "paid by Sam", "paid back", "Leo paid 60": someone else; nor "haven't paid").
     nonisolated(unsafe) private static let writerPaidClause =
-        /(?:^|[,;:!?—–]\s*|\.\s+|\b(?:i|we|and|then|but|so|just|finally|already|still)\s+)(?:paid|spent|bought)\b(?!\s+(?:me|us|back|by|mine|for\s+(?:me|us|mine)|in\s+(?:full\s+)?by)\b)/
+        /(?:^|[,;:!?—–]\s*|\.\s+|\b(?:i|we|and|then|but|so|just|finally|already|still)\s+)(?:paid|spent|bought)\b(?!\s+(?:me|us|back|by|mine|nothing|zero|nada|for\s+(?:me|us|mine)|in\s+(?:full\s+)?by)\b)/
     /// `lowered` without its sentences about the next payment that hold no money ("Next EMI due on
     /// 05-01-2027", "Your next payment will be taken on 01/01").
     private static func withoutNextPayment(_ lowered: String) -> String {
@@ -1150,12 +1159,21 @@ enum ExpenseSignals {
     nonisolated(unsafe) private static let ownAccounts =
         /\btop(?:ped)?[- ]?up\b(?:[^.;\n]|\.\d){0,40}\b(?:to|into|on)\s+(?:your|my)\s+(?:[\w-]+\s+){0,2}(?:card|wallet|account|balance)\b|\b(?:to|into|towards)\s+(?:your|my|own)\s+(?:[\w-]+\s+){0,2}(?:savings|pot|vault|isa|jar|kitty|piggy bank)\b|\bbetween\s+(?:my|your|our)\s+(?:own\s+)?accounts\b|\b(?:aufs|auf das|auf mein|auf meinen)\s+(?:sparkonto|tagesgeld|tagesgeldkonto|sparbuch)\b|\b(?:zwischen meinen konten|entre mis cuentas|entre mes comptes|tra i miei conti)\b|\bpayment\b(?:[^.;\n]|\.\d){0,40}\b(?:to|towards)\s+your\s+(?:\w+\s+){0,2}card\b|\bcash[- ]in\s*(?::|of\b|from\b|[^\s\w]{0,2}\s*[a-z]{0,3}\s?\d)/
 
+    /// Money moved to the writer's own savings account, as French, Spanish, Portuguese, Italian and
+    /// Dutch banks write it ("vers le compte Livret A", "a tu cuenta de ahorros", "naar je spaarrekening").
+    nonisolated(unsafe) private static let toOwnSavings =
+        /\b(?:vers|sur)\s+(?:le|votre|mon)\s+(?:compte\s+)?(?:livret|épargne|epargne)\b|\b(?:a|en)\s+(?:mi|tu|su)\s+cuenta\s+de\s+ahorros?\b|\b(?:minha|sua)\s+(?:conta\s+)?poupança\b|\b(?:sul|nel)\s+(?:mio|tuo|suo)\s+conto\s+risparmio\b|\bnaar\s+(?:mijn|uw|je)\s+spaarrekening\b/
+
     /// "We have received your payment of $250.00 for your card ending 4411": the card's bill paid.
     nonisolated(unsafe) static let cardBillPaid = /received your payment\b(?:[^.;\n]|\.\d){0,40}?\b(?:for|towards|to)\s+your\s+(?:credit\s+)?card\b/
 
     /// Money put into an account or wallet of the writer's ("to your account", "to your Cash App balance").
     nonisolated(unsafe) private static let toWritersAccount =
         /\b(?:to|into)\s+your\s+(?:[\w-]+\s+){0,2}(?:account|a\/c|acct|balance|wallet)\b/
+
+    /// A transaction other than the message's own: "your next bill payment", "your last purchase".
+    nonisolated(unsafe) private static let otherTransaction =
+        /\b(?:your|the|my)\s+(?:next|last|previous)\s+(?:[\w-]+\s+){0,2}?(?:payment|purchase|transaction|order|recharge|booking)s?\b/
 
     /// "transferred to your", "sent to your", "paid to your": money coming to the writer.
     nonisolated(unsafe) private static let toTheWriter = /\b(?:transferred|sent|paid|credited)\s+to\s+your\b/
