@@ -188,7 +188,13 @@ import Testing
                       "Get 10% cashback up to Rs 150 on your next bill payment with code SAVE10.",
                       // Declined with nothing paid, a friend who paid for the meal, a bill still to pay.
                       "My card got declined at Ardent Deli, 46.50, paid nothing",
-                      "Tomasz paid for dinner at the grill, 58, my treat next time", "Tengo que pagar la luz, unos 70 €"])
+                      "Tomasz paid for dinner at the grill, 58, my treat next time", "Tengo que pagar la luz, unos 70 €",
+                      // Owed to the writer, paid by the office, a gift card given, a bill to pay by a day,
+                      // a cheque cashed, a thing skipped, a discount on a ride to come.
+                      "I'm owed 35 by Kai for the concert", "The office paid for the team lunch at the grill, 140",
+                      "Gift card for 50 from my aunt", "Water bill arrived: 112.40, pay by the 20th",
+                      "Cashed the 150 cheque from grandma", "Skipped the 15 museum, free day tomorrow",
+                      "Kestrel voucher 15 off next ride"])
     func notPaidInTheseWords(note: String) {
         #expect(!ExpenseSignals.isExpense(note), "\(note)")
     }
@@ -217,6 +223,8 @@ import Testing
                       // Paid after a failure, a reminder's word or a cancelled booking, in several languages.
                       // Paid after a failure; the last digits of a card after "final" with no card are a price.
                       "Compra de $ 45.000,00 con tu tarjeta terminada en 4412 en KESTREL.",
+                      // Whom it was for beside "paid", and paying by card.
+                      "flowers for mum, paid 30", "Water bill for the office 88.10 paid", "Gas 50, pay by card",
                       "Card declined at first, the other card worked, 43.20", "Tarjeta rechazada y luego pagué en efectivo 12 €",
                       "Erinnerung: Friseur 30 € bezahlt", "J'ai reçu la facture et payé 65 €",
                       "Ho ricevuto il pacco e pagato 9 € al corriere", "Cancelled the first booking, rebooked for 95"])

@@ -523,7 +523,7 @@ enum ExpenseSignals {
         "asked me to pay", "wants me to pay", "want me to pay", "me pidió que le pag", "m'a demandé de payer",
         "me pediu para pagar",
         // Debts the writer still has to pay, and limits set for later.
-        "i owe ", "we owe ", "still owe ", "le debo", "je dois", "ich schulde", "eu devo", "gli devo",
+        "i owe ", "we owe ", "still owe ", "i'm owed", "i am owed", "owed to me", "le debo", "je dois", "ich schulde", "eu devo", "gli devo",
         "à rembourser", "por devolver", "zurückzuzahlen", "da restituire", "a devolver",
         // Decisions still open. (Not "owes me": "I covered the taxi, 44, Tom owes me 22" was paid.)
         "waiting to hear", "waiting to see", "waiting for approval", "pending approval", "not booked yet",
@@ -539,6 +539,8 @@ enum ExpenseSignals {
         "kommt noch", "à payer", "a pagar", "por pagar", "zu zahlen", "da pagare",
         // Fines contested, prices listed, bookings still to make.
         "contesting", "disputing", "prices for", "will book", "booking next", "book next",
+        // Something not bought after all, and a discount on a purchase still to come.
+        "skipped the", "decided against", "off next", "off your next", "off my next",
         // Bills still to pay and debits to come, in the notes' languages; a free trial not yet charged.
         "pendiente de pago", "pendiente de pagar", "à régler", "vence dia", "vence no dia", "vence el", "vence em",
         "vence mañana", "vence amanhã", "scade il", "scade domani", "kommt nächste", "kommt am", "来週引き落とし",
@@ -634,7 +636,7 @@ enum ExpenseSignals {
         "wpłynęła", "wpłynął", "wplynela", "wplynal",
         // A cheque paid in, and money moved into the writer's own wallet.
         "cheque deposited", "check deposited", "deposited on", "has been cleared", "balance top-up", "balance top up",
-        "wallet top-up", "wallet top up", "topped up your wallet",
+        "wallet top-up", "wallet top up", "topped up your wallet", "cashed the", "cashed a ", "cashed my",
     ]
     /// Reminders, to-dos and lists.
     /// Money held or disputed, not paid: a card hold ("a hold of $150 was placed"), a
@@ -650,7 +652,7 @@ enum ExpenseSignals {
         "recharge now", "buy now", "shop now", "apply now", "order now", "book now", "offer ends", "offer valid",
         "use code", "promo code", "limited time offer", "hurry", "last chance", "don't miss", "ne manquez pas",
         "no te lo pierdas", "jetzt kaufen", "compra ya", "achetez maintenant", "oferta válida", "offre valable",
-        "with code", "apply code", "t&c apply", "t&cs apply", "tnc apply", "cashback up to", "limited period",
+        "with code", "apply code", "tnc apply", "cashback up to", "limited period",
     ]
 
     static let notes = [
@@ -659,7 +661,7 @@ enum ExpenseSignals {
         "shopping list", "grocery list", "liste de courses", "einkaufsliste", "lista de la compra", "lista de compras",
         "lista della spesa", "boodschappenlijst", "買い物リスト",
         "remember to", "recordatorio", "lembrete", "rappel", "erinnerung", "promemoria", "need to pay", "have to pay",
-        "must pay", "need to buy", "tengo que pagar", "hay que pagar", "je dois payer", "il faut payer",
+        "must pay", "need to buy", "tengo que pagar", "hay que pagar", "il faut payer",
         "tenho que pagar", "preciso pagar", "devo pagare", "bisogna pagare",
         "to buy:", "to get:", "courses:", "compras:", "einkaufen:", "no idea how much", "otp is", "otp for", "is your otp", "one time password", "is your",
         "your otp", "otp to", "verification code", "mandate for", "mandate has been", "mandate registered",
@@ -684,7 +686,7 @@ enum ExpenseSignals {
     /// Who else pays for the writer, before "paid" ("my parents paid for the flight", "the client paid").
     static let otherPayers: Set<String> = [
         "mom", "mum", "dad", "parents", "mother", "father", "boss", "client", "company", "employer", "work", "sister",
-        "brother", "partner", "wife", "husband", "roommate", "flatmate", "housemate", "colleague", "coworker", "cousin", "grandma", "grandpa", "granny", "nana", "oma", "opa", "abuela", "abuelo", "nonna",
+        "brother", "partner", "wife", "husband", "office", "department", "roommate", "flatmate", "housemate", "colleague", "coworker", "cousin", "grandma", "grandpa", "granny", "nana", "oma", "opa", "abuela", "abuelo", "nonna",
         "nonno", "avó", "avô", "mamie", "papy", "friend", "friends", "host", "uncle", "aunt",
         "jefe", "jefa", "padre", "madre", "papá", "mamá", "padres", "empresa", "père", "mère", "papa", "maman",
         "patron", "patronne", "vater", "mutter", "mama", "eltern", "chef", "chefin", "firma", "pai", "mãe", "chefe",
@@ -901,6 +903,12 @@ enum ExpenseSignals {
         }
         // "my boss paid", "the client is buying lunch", "Dad will cover it".
         for index in words.indices.dropLast() where otherPayers.contains(String(words[index])) {
+            // Whom it was for, not who paid: "electricity for the office 143.27 paid", "flowers for mum, paid 30".
+            let before = words[max(0, index - 2)..<index].map(String.init)
+            if before.last.map(beneficiaryMarks.contains) == true
+                || before.count == 2 && beneficiaryMarks.contains(before[0]) && ["the", "my", "our"].contains(before[1]) {
+                continue
+            }
             let next = String(words[index + 1])
             let then = index + 2 < words.count ? String(words[index + 2]) : ""
             // "friends will pay me back": the writer paid.
@@ -1028,7 +1036,7 @@ enum ExpenseSignals {
 
     /// "gift from grandma", "Geschenk von Oma": who gave it, in the notes' languages.
     nonisolated(unsafe) private static let giftFrom =
-        /\b(?:gift|present|cadeau|geschenk|regalo|presente|cadeau)\s+(?:from|von|de|da|van)\s+(?:my\s+|mi\s+|ma\s+|mon\s+|meine[rm]?\s+)?([\p{L}]+)/
+        /\b(?:gift|present|cadeau|geschenk|regalo|presente|cadeau|gift\s*card|voucher|gutschein)\s+(?:(?:for|of|über|de|di)\s+[^\s\d]{0,3}\d[\d.,]*\s*\S{0,4}\s+)?(?:from|von|de|da|van)\s+(?:my\s+|mi\s+|ma\s+|mon\s+|meine[rm]?\s+)?([\p{L}]+)/
 
     /// "won 50 at the quiz", "paid in: 1,000": money coming to the writer.
     nonisolated(unsafe) private static let wonOrPaidIn = /\b(?:won\s+(?:an?\s+)?\S{0,3}\d|paid\s+in\s*:)/
@@ -1227,7 +1235,9 @@ enum ExpenseSignals {
             return Int(digits).map { (1...31).contains($0) } == true && ["", "st", "nd", "rd", "th"].contains(suffix)
         }
         return words.indices.dropLast().contains { index in
-            guard words[index] == "due" else { return false }
+            // "due Friday", and a day to pay by ("pay by the 20th", "pay before Monday"; not "pay by card").
+            let payBy = ["by", "before"].contains(words[index]) && index > 0 && words[index - 1] == "pay"
+            guard words[index] == "due" || payBy else { return false }
             // "due the 15th".
             let next = words[index + 1] == "the" && index + 2 < words.count ? words[index + 2] : words[index + 1]
             return DateResolver.calendarWords.contains(next) || isDay(next)
