@@ -210,7 +210,9 @@ enum MerchantLexicon {
     /// ("Ended up taking …", "Almocei no …", "Compré pan en …"): what the writer did, never a name.
     static let writersDoings: Set<String> = [
         "ended", "took", "grabbed", "picked", "stopped", "had", "went", "finally", "ordered", "booked", "renewed",
-        "topped", "filled", "treated", "covered", "popped", "dropped", "tried", "decided", "needed",
+        "topped", "filled", "treated", "covered", "popped", "dropped", "tried", "decided", "needed", "gave", "sent",
+        "handed", "venmoed", "rented", "hired", "joined", "signed", "envié", "mandé", "enviei", "mandei", "donné",
+        "envoyé", "dato", "inviato", "gegeben", "geschickt",
         "pagué", "compré", "gasté", "comí", "cené", "almorcé", "desayuné", "tomé", "cargué", "reservé", "pagamos",
         "compramos", "comimos", "cenamos",
         "paguei", "comprei", "gastei", "comi", "jantei", "almocei", "tomei", "abasteci", "reservei", "jantamos", "almoçamos",
