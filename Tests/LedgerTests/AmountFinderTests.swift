@@ -225,6 +225,8 @@ import Testing
                       "Compra de $ 45.000,00 con tu tarjeta terminada en 4412 en KESTREL.",
                       // Whom it was for beside "paid", and paying by card.
                       "flowers for mum, paid 30", "Water bill for the office 88.10 paid", "Gas 50, pay by card",
+                      // A cue that opens with a short word starts at a word ("Rossi on" holds no "si on").
+                      "ice cream from Rossi on the beach 5",
                       "Card declined at first, the other card worked, 43.20", "Tarjeta rechazada y luego pagué en efectivo 12 €",
                       "Erinnerung: Friseur 30 € bezahlt", "J'ai reçu la facture et payé 65 €",
                       "Ho ricevuto il pacco e pagato 9 € al corriere", "Cancelled the first booking, rebooked for 95"])

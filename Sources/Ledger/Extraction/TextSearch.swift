@@ -10,10 +10,14 @@ struct SearchableText {
     }
 
     /// True when `needle` occurs; with `wholeWord`, only where no letter touches either end
-    /// (bytes of non-ASCII characters count as letters).
+    /// (bytes of non-ASCII characters count as letters). A phrase that opens with a short word
+    /// ("si on ", "if i ", "me pagó") starts at a word: "Rossi on the beach" holds no "si on ".
+    /// (A longer first word may close a compound: "Zinsgutschrift" holds "gutschrift".)
     func contains(_ needle: String, wholeWord: Bool = false) -> Bool {
         let pattern = Array(needle.utf8)
         guard !pattern.isEmpty, pattern.count <= bytes.count else { return pattern.isEmpty }
+        let firstWord = pattern.prefix { $0 != 0x20 }
+        let atWordStart = wholeWord || firstWord.count < pattern.count && firstWord.count <= 3
         let first = pattern[0]
         let last = bytes.count - pattern.count
         return bytes.withUnsafeBufferPointer { haystack in
@@ -25,7 +29,8 @@ struct SearchableText {
                         matched = false
                         break
                     }
-                    if matched && (!wholeWord || (!isLetter(at: start - 1) && !isLetter(at: start + pattern.count))) {
+                    if matched && (!atWordStart || !isLetter(at: start - 1))
+                        && (!wholeWord || !isLetter(at: start + pattern.count)) {
                         return true
                     }
                 }
