@@ -69,6 +69,9 @@ import Testing
         // A name in brackets or quotes is offered without them, as is the word inside.
         let bracketed = SpanGrammar.spans(of: "paid (Fenwick Tiling) and “Ode” 40", maxLength: nil)
         #expect(bracketed.contains("Fenwick Tiling") && bracketed.contains("(Fenwick Tiling)") && bracketed.contains("Ode"))
+        // So is a name after the "@" of a mention or the "#" of a tag; a lone "@" is no span.
+        let marked = SpanGrammar.spans(of: "lunch @Fennick, #treat @ 9.90", maxLength: nil)
+        #expect(marked.contains("Fennick") && marked.contains("treat") && !marked.contains(""))
         // Canonically equivalent spans are both offered, each with its own bytes.
         #expect(SpanGrammar.spans(of: "caf\u{e9} or cafe\u{301}", maxLength: nil).filter { $0.unicodeScalars.count <= 5 }.count == 3)
     }

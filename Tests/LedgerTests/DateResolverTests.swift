@@ -26,6 +26,10 @@ import Testing
         ("pranzo l'altro ieri", "2026-11-18"), ("jantar no dia 3", "2026-11-03"), ("cena el día 12", "2026-11-12"),
         ("déjeuner 12,40 ce midi", "2026-11-20"), ("obiad wczoraj 64 zł", "2026-11-19"), ("kahve bugün 95 TL", "2026-11-20"),
         ("middag i går 340 kr", "2026-11-19"),
+        // A day of the month after its weekday, abbreviated or not.
+        ("Sat 14th: brunch 31", "2026-11-14"), ("Tue 3rd, taxi 12", "2026-11-03"), ("Wednesday 18th parking 4", "2026-11-18"),
+        // Not a count after the weekday.
+        ("Friday 3 drinks 24", "2026-11-13"),
     ])
     func resolvesAgainstTheReceivedDay(note: String, expected: String) {
         #expect(DateResolver.resolve(note, received: received) == expected, "\(note)")

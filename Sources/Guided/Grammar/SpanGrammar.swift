@@ -2,8 +2,8 @@
 ///
 /// Words are separated by whitespace; a span starts at a word and ends at a word, and may drop
 /// punctuation that trails its last word (`,.;:!?)` and closing quotes), so "Casa Lucio," offers
-/// "Casa Lucio", and a bracket or quote that opens its first word, so "(Fenwick Tiling)" offers
-/// "Fenwick Tiling". Spans are JSON-escaped, gathered in a trie and written as nested alternatives,
+/// "Casa Lucio", and a bracket, quote, "@" or "#" that opens its first word, so "(Fenwick Tiling)"
+/// offers "Fenwick Tiling". Spans are JSON-escaped, gathered in a trie and written as nested alternatives,
 /// so shared prefixes are matched once.
 enum SpanGrammar {
     /// The spans of `text`, each at most `maxLength` characters (default 80), longest first.
@@ -46,7 +46,9 @@ enum SpanGrammar {
     private static let trailing: Set<Character> = [",", ".", ";", ":", "!", "?", ")", "]", "\"", "'", "”", "’", "“", "»", "›",
                                                    "」", "』", "）"]
 
-    private static let opening: Set<Character> = ["(", "[", "\"", "“", "‘", "«", "‹", "„", "「", "『", "（"]
+    /// Marks that open a word without being part of it: brackets, quotes, and the "@" or "#" of a
+    /// mention or a tag ("lunch @Fennick" offers "Fennick").
+    private static let opening: Set<Character> = ["(", "[", "\"", "“", "‘", "«", "‹", "„", "「", "『", "（", "@", "#"]
 
     private static let sentencePunctuation: Set<Character> = [",", ";", ":", "!", "?"]
 

@@ -101,7 +101,7 @@ enum CategoryRules {
                      "pinsel", "pinceaux", "pinceles", "kalender", "calendar",
                      // Hardware in the notes' other languages.
                      "ferretería", "ferramenta", "quincaillerie", "baumarkt", "tornillos", "schrauben", "vis", "parafusos",
-                     "hardware store",
+                     "hardware store", "screws", "drill bits",
                      // Books, clothes and shoes in more languages.
                      "livres", "libros", "libri", "livros", "bücher", "boeken", "książki", "kitap", "böcker", "kleding",
                      "schoenen", "ubrania", "buty", "kıyafet", "ayakkabı", "kläder", "skor"]),

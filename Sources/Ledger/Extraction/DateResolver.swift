@@ -90,7 +90,10 @@ public enum DateResolver {
         nonisolated(unsafe) static let isoDate = /(?:^|[^\d])(20\d\d)-(\d{1,2})-(\d{1,2})(?![\d])/
         nonisolated(unsafe) static let slashDate = /(?:^|[^\d.,\/])(\d{1,2})\/(\d{1,2})(?:\/(\d{2,4}))?(?![\d.,\/])/
         nonisolated(unsafe) static let daysAgoJapanese = /(\d{1,2})日前/
-        nonisolated(unsafe) static let ordinalDay = /\bthe (\d{1,2})(?:st|nd|rd|th)\b|\b(?:no|el|o) d[ií]a (\d{1,2})\b/
+        /// "the 14th", "el día 3", and a day after its weekday, as an ordinal ("Sat 14th", "Friday 6th"; not
+        /// "Friday 3 drinks", whose 3 is how many).
+        nonisolated(unsafe) static let ordinalDay =
+            /\bthe (\d{1,2})(?:st|nd|rd|th)\b|\b(?:no|el|o) d[ií]a (\d{1,2})\b|\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\.?,?\s(\d{1,2})(?:st|nd|rd|th)\b/
         nonisolated(unsafe) static let kanjiDate = /(\d{1,2})月(\d{1,2})日/
         nonisolated(unsafe) static let dottedDate = /(?:^|[^\d.,\/])(\d{1,2})\.(\d{1,2})\.(\d{4})(?![\d.,\/])/
         /// "am 3.11.", "03.11.": a day and month with the dot after the month, and "am"/"vom" before
@@ -182,7 +185,7 @@ public enum DateResolver {
 
     /// "on the 2nd", "the 9th", "no dia 3", "el día 3": a day of the month alone.
     private static func ordinalDay(_ text: String) -> Int? {
-        guard let match = text.firstMatch(of: Patterns.ordinalDay), let day = Int(match.1 ?? match.2 ?? ""),
+        guard let match = text.firstMatch(of: Patterns.ordinalDay), let day = Int(match.1 ?? match.2 ?? match.3 ?? ""),
               (1...31).contains(day) else { return nil }
         return day
     }

@@ -202,6 +202,8 @@ enum MerchantLexicon {
                 "visit", "trip", "deal", "meal", "shop", "tip", "tipped", "tips", "shipping", "cash", "bike", "dry",
                 "place", "flat", "house", "apartment", "meeting", "party", "online", "tax", "taxes", "instalment",
                 "installment", "children", "kid",
+                // Headings a note may open with ("Hardware: …", "Misc: …"): kinds of spending, not names.
+                "hardware", "household", "supplies", "misc", "sundries", "errands", "expenses",
                 // German nouns, written with capitals, for what a payment was (a co-payment, a bill, a fee, rent, entry, a tip).
                 "zuzahlung", "eigenanteil", "rechnung", "gebühr", "gebühren", "beitrag", "miete", "eintritt", "trinkgeld"])
         .union(writersDoings).union(family)
