@@ -35,6 +35,20 @@ struct MerchantSpansTests {
         #expect(!haircut.contains("Frisör Lindahl Haarschnitt"))
     }
 
+    /// The model, size or tier of what was bought follows the name without belonging to it; a
+    /// bank's payee keeps its store code.
+    @Test func aProductsModelSizeOrTierIsNotPartOfTheName() {
+        for (note, name) in [("Kestrel A4 notebooks, three for 6", "Kestrel"), ("Primrose XL hoodie 35", "Primrose"),
+                             ("Marlowe Plus subscription 7.99", "Marlowe"), ("Halvard Family plan 16.99", "Halvard"),
+                             ("Stride Lab Ultra 2 running shoes 139", "Stride Lab")] {
+            let found = spans(note)
+            #expect(found.contains(name), "\(note)")
+            #expect(!found.contains { $0.hasPrefix(name + " ") }, "\(note)")
+        }
+        #expect(spans("Pho Saigon 24 lunch 12.5").contains("Pho Saigon 24"))
+        #expect(spans("Purchase of RUB 450.00 at MARKET NA LESNOY 2A. Balance RUB 9 100.00").contains("MARKET NA LESNOY 2A"))
+    }
+
     @Test func aCommonWordOpeningTheNoteMayBeLeftOut() {
         let found = spans("Lunch Nordhaus 12.40")
         #expect(found.contains("Nordhaus"))

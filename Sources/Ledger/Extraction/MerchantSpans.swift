@@ -50,6 +50,7 @@ enum MerchantSpans {
                 && isNameShaped(span) && !(shaped && hasLooseEnds(span))
                 && !(shaped && endsInMultiplier(span, multipliers))
                 && !(shaped && spacesBetweenCJK(span))
+                && !(shaped && !bank && endsInModelOrTier(span))
                 && runs?.cutsIntoName(span) != true
                 && !span.split(separator: " ").contains { word in
                     let bare = word.trimming(",.;:!?()")
@@ -118,6 +119,27 @@ enum MerchantSpans {
         }
         return CategoryRules.isKeyword(last) && CategoryRules.isCompoundOfKeyword(last)
     }
+
+    /// True for a name followed by the model, size or tier of what was bought there ("Kestrel A4
+    /// notebooks", "Primrose XL hoodie", "Marlowe Plus subscription", "Halvard Family plan"): a
+    /// product's code (letters and digits, up to four), a size, or a tier word after the name's
+    /// first word. Only in written notes: a bank's payee keeps its store code ("MARKET 2A").
+    private static func endsInModelOrTier(_ span: String) -> Bool {
+        let words = span.split(separator: " ").map { $0.lowercased().trimming(",.;:!?()") }
+        guard words.count >= 2, let last = words.last else { return false }
+        if words.dropFirst().contains(where: productTiers.contains) || sizeCodes.contains(last) { return true }
+        return last.count <= 4 && last.contains(where: \.isNumber) && last.contains(where: \.isLetter)
+            && last.allSatisfy { $0.isLetter || $0.isNumber }
+    }
+
+    /// Tiers and editions of a product or a plan (the words, not a name's: "Capital One" is left alone).
+    private static let productTiers: Set<String> = [
+        "plus", "premium", "pro", "family", "gold", "platinum", "silver", "basic", "unlimited", "ultra", "lite",
+        "standard", "deluxe", "essentials", "starter", "student", "duo", "individual", "max", "mini", "super",
+    ]
+
+    /// Sizes of clothes written as letters.
+    private static let sizeCodes: Set<String> = ["xs", "xl", "xxl", "xxxl", "2xl", "3xl"]
 
     /// The whole numbers that multiply in the note ("2 x 9.50", "3× 8", "4 * 12") or count what
     /// follows them ("4 nights", "2 tickets"): a name does not end in one ("<brand> Lisbon 4 nights").
