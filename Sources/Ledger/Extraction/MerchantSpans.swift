@@ -10,7 +10,11 @@ enum MerchantSpans {
         let characters = Array(note)
         // Small whole numbers stay: they are often part of a name ("Route 66 Diner", "Studio 54").
         // A number added to another is money too ("Lume 84 + 15% tip").
-        let amounts = Set(candidates.filter { !$0.isComputed && ($0.text.contains(".") || $0.currency != nil || $0.value >= 100) }
+        // The only figure, ending the note, is what was paid ("lunch at varro 12"), not a name's number.
+        let figures = candidates.filter { !$0.isComputed }
+        let onlyFigureAtEnd = figures.count == 1 && note.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
+            .hasSuffix(String(characters[figures[0].range]))
+        let amounts = Set(figures.filter { $0.text.contains(".") || $0.currency != nil || $0.value >= 100 || onlyFigureAtEnd }
             .map { String(characters[$0.range]) }).union(addends(in: note))
         // The bank that sent a message names itself before "Bank" ("Axis Bank Card…"), the
         // writer's card or wallet before "card", "A/c", "balance" (`BankMessage.payerSideWords`).
@@ -113,6 +117,12 @@ enum MerchantSpans {
         guard words.count >= 2, let last = words.last, last.allSatisfy(\.isLetter),
               !MerchantLexicon.places.contains(last), !MerchantLexicon.businessKinds.contains(last),
               !MerchantLexicon.outletKinds.contains(last) else { return false }
+        // Written all in lower case, a name then a thing is what was bought there ("primrose socks",
+        // "sephora mascara"); a description of one place keeps its noun ("the corner bakery").
+        if !span.contains(where: \.isUppercase), !articles.contains(words[0]), !MerchantLexicon.isCommonWord(words[0]),
+           CategoryRules.isKeyword(last) {
+            return true
+        }
         // After a kind of business and its name, a common word is what was had there ("… Zuzahlung").
         if words.count >= 3, MerchantLexicon.businessKinds.contains(words[0]) {
             return CategoryRules.isKeyword(last) || MerchantLexicon.isCommonWord(last)
@@ -199,6 +209,13 @@ enum MerchantSpans {
         let written = raw.map { $0.trimming(",.;:!?()") }
         let words = written.map { $0.lowercased() }
         guard let first = words.first, let last = words.last else { return true }
+        // Written all in lower case, a name does not go on past a preposition of the sentence
+        // ("bolt to work", "ostra brunch w/ sam"); its own joiners ("de", "of", "&") stay.
+        // (A description of one place may: "the chippy by the pier".)
+        if !span.contains(where: \.isUppercase), !articles.contains(first),
+           words.dropFirst().dropLast().contains(where: sentencePrepositions.contains) {
+            return true
+        }
         // The errand may come before the figure paid ("blue door brunch 38").
         let figure = last.trimmingCharacters(in: .symbols)
         let named = !figure.isEmpty && figure.allSatisfy(\.isNumber) && words.count > 2 ? Array(words.dropLast()) : words
@@ -217,9 +234,13 @@ enum MerchantSpans {
         return MerchantLexicon.isCommonWord(head) && !MerchantLexicon.businessKinds.contains(head)
     }
 
+    /// Prepositions that carry a sentence on past a name written in lower case.
+    private static let sentencePrepositions: Set<String> = ["to", "with", "w/", "for", "from", "at", "on", "in", "into",
+                                                            "via", "by"]
+
     /// Words that join a name to what follows; a name neither ends in one nor (but for an article) opens with one.
     private static let joiningWords = MerchantLexicon.fillers.union(MerchantLexicon.placePrepositions)
-        .union(["for", "with", "got", "do", "dos", "del", "della", "di", "dal", "pra", "pro", "em", "en", "im", "beim",
+        .union(["for", "with", "w/", "got", "do", "dos", "del", "della", "di", "dal", "pra", "pro", "em", "en", "im", "beim",
                 "y", "e", "et", "und", "con", "com", "mit", "avec"])
     private static let articles: Set<String> = ["the", "el", "la", "le", "les", "los", "las", "il", "lo", "der", "die",
                                                 "das", "de", "o", "a"]
