@@ -127,6 +127,10 @@ struct MerchantSpansTests {
         // A carrier the brand lexicon knows makes the note one about travel, and is no place itself.
         let known = spans("Megabus Arlen to Dovik 89")
         #expect(known.contains("Megabus") && !known.contains { $0.contains("Arlen") })
+        // Where such a carrier is named, where the journey came from or went to is a place.
+        let ride = spans("Lyft from Marlow Park to Union Square 18.40")
+        #expect(ride.contains("Lyft") && !ride.contains { $0.contains("Marlow") || $0.contains("Union") })
+        #expect(!spans("Flixbus to Porto from Lisbon 15").contains("Lisbon"))
     }
 
     @Test func aKnownBrandThenWhatWasBoughtIsTheBrand() {

@@ -257,6 +257,7 @@ enum MerchantSpans {
         // The brands it names are never places ("<carrier> Arlen to Dovik").
         let brands = brands ?? knownBrands(in: note)
         let brandWords = words(of: brands)
+        let carriers = words(of: brands.filter { $0.0 == .travel })
         let travels = tokens.contains { word in
             let lowered = word.lowercased()
             return MerchantLexicon.motionWords.contains(lowered) || MerchantLexicon.travelDocuments.contains(lowered)
@@ -320,10 +321,13 @@ enum MerchantSpans {
                 if next < tokens.count, possessives.contains(tokens[next].lowercased()) { next += 1 }
                 if next < tokens.count, MerchantLexicon.family.contains(tokens[next].lowercased()) { places.insert(tokens[next]) }
             }
-            // "ferry to X", "ticket to Leeds": after a travel word or a ticket, the place the journey goes to.
+            // "ferry to X", "ticket to Leeds": after a travel word or a ticket, the place the journey goes
+            // to or comes from; in a note naming its carrier, after any such word ("<ride app> from
+            // Kestrel Hotel", "<coach line> to Porto from Lisbon").
             guard MerchantLexicon.placePrepositions.contains(word), index > 0,
                   MerchantLexicon.motionWords.contains(tokens[index - 1].lowercased())
-                    || MerchantLexicon.travelDocuments.contains(tokens[index - 1].lowercased()) else { continue }
+                    || MerchantLexicon.travelDocuments.contains(tokens[index - 1].lowercased())
+                    || !carriers.isEmpty else { continue }
             var next = index + 1
             if next < tokens.count, articles.contains(tokens[next].lowercased()) { next += 1 }
             guard next < tokens.count else { continue }
