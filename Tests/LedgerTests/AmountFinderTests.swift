@@ -194,7 +194,15 @@ import Testing
                       "I'm owed 35 by Kai for the concert", "The office paid for the team lunch at the grill, 140",
                       "Gift card for 50 from my aunt", "Water bill arrived: 112.40, pay by the 20th",
                       "Cashed the 150 cheque from grandma", "Skipped the 15 museum, free day tomorrow",
-                      "Kestrel voucher 15 off next ride"])
+                      "Kestrel voucher 15 off next ride",
+                      // Received in Tagalog, Slovak, Slovenian, Albanian and Finnish; a cheque in clearing, a
+                      // payment waiting for approval.
+                      "Nakatanggap ka ng PHP 1,500.00 mula kay MARIA S. sa iyong GCash.",
+                      "Pripísaná platba 120,00 EUR na účet SK12****4412 od KESTREL SRO.",
+                      "Prejeli ste 85,00 EUR od MARKO NOVAK na račun SI56****221.", "Keni marrë 5,000 ALL nga ARBEN HOXHA.",
+                      "Olet saanut 45,00 EUR maksajalta MATTI VIRTANEN.",
+                      "Your cheque no 001234 for Rs 8,000 has been presented for clearing.",
+                      "You have a pending payment of $45.00 to GIGBOX. Approve in app within 24 hours."])
     func notPaidInTheseWords(note: String) {
         #expect(!ExpenseSignals.isExpense(note), "\(note)")
     }

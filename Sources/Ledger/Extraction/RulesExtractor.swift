@@ -474,6 +474,7 @@ enum ExpenseSignals {
         "estimé", "estimée", "estimado", "estimada", "geschätzt", "stimato", "it'll be", "it will be", "it'll cost",
         "it'll come to", "should be around", "will go out", "will transfer", "i will send", "i'll send", "we will send", "we'll send", "will send the", "will send it",
         "will send him", "will send her", "will send them", "will renew", "renews next",
+        "presented for clearing", "sent for clearing", "approve in app", "approve in your app", "approve within",
         "sarà effettuat", "verrà effettuat", "previsto per il", "prevista per il", "prévu le", "prévue le",
         "renews on", "to be paid", "not paid yet", "haven't paid", "have not paid", "not yet paid", "unpaid",
         "bill due", "due next", "request from", "note to self", "need to cancel",
@@ -593,7 +594,8 @@ enum ExpenseSignals {
         "recibida", "recibido", "deposit of", "deposit to your", "gelmistir", "gelmiştir", "gönderen:", "gonderen:",
         "postupil", "postupleni", "popolnen", "vam pereveli", "acreditado", "acreditada", "acreditación", "se acreditó", "se acredito", "crédito de",
         "收到", "转入", "入账", "到账", "存入", "입금", "入金", "รับเงิน", "เงินเข้า", "إيداع", "nhan tien", "nhận tiền",
-        "recebimento", "đã nhận", "mədaxil", "medaxil", "daxil oldu", "kirim", "orlogo",
+        "recebimento", "đã nhận", "nakatanggap", "pripísan", "pripisan", "prejeli ste", "keni marrë", "keni marre",
+        "olet saanut", "mədaxil", "medaxil", "daxil oldu", "kirim", "orlogo",
         // Received or credited, in more of the languages banks write in.
         "dikreditkan", "încasare", "надійшло", "надійшов", "надійшла", "in entrata", "přišla platba", "λάβατε", "du har fått",
         "har fått", "modtaget", "modtog", "maksoi sinulle", "uplata od", "primili ste", "primljena uplata",
