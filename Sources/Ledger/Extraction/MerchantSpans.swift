@@ -118,7 +118,7 @@ enum MerchantSpans {
               !MerchantLexicon.places.contains(last), !MerchantLexicon.businessKinds.contains(last),
               !MerchantLexicon.outletKinds.contains(last) else { return false }
         // Written all in lower case, a name then a thing is what was bought there ("primrose socks",
-        // "sephora mascara"); a description of one place keeps its noun ("the corner bakery").
+        // "fennick lipstick"); a description of one place keeps its noun ("the corner deli").
         if !span.contains(where: \.isUppercase), !articles.contains(words[0]), !MerchantLexicon.isCommonWord(words[0]),
            CategoryRules.isKeyword(last) {
             return true
@@ -210,8 +210,8 @@ enum MerchantSpans {
         let words = written.map { $0.lowercased() }
         guard let first = words.first, let last = words.last else { return true }
         // Written all in lower case, a name does not go on past a preposition of the sentence
-        // ("bolt to work", "ostra brunch w/ sam"); its own joiners ("de", "of", "&") stay.
-        // (A description of one place may: "the chippy by the pier".)
+        // ("cyclo to work", "ostra brunch w/ sam"); its own joiners ("de", "of", "&") stay.
+        // (A description of one place may: "the kiosk by the harbour".)
         if !span.contains(where: \.isUppercase), !articles.contains(first),
            words.dropFirst().dropLast().contains(where: sentencePrepositions.contains) {
             return true
