@@ -64,6 +64,15 @@ struct MerchantSpansTests {
         #expect(spans("dinner 45 at pho 24").contains("pho 24"))
     }
 
+    /// A capitalised word of money may be part of a written name beside one that is none; alone, or
+    /// in a bank's message, it stays out.
+    @Test func aWordOfMoneyMayBePartOfAName() {
+        #expect(spans("Dollar Tree wrapping paper 3.75").contains("Dollar Tree"))
+        #expect(spans("Card Factory birthday card 2.99").contains("Card Factory"))
+        #expect(!spans("Total 45 for dinner at Varro").contains("Total"))
+        #expect(!spans("Purchase of USD 12.00 at KESTREL MART. Available Balance USD 300.00").contains { $0.contains("Balance") })
+    }
+
     @Test func aCommonWordOpeningTheNoteMayBeLeftOut() {
         let found = spans("Lunch Nordhaus 12.40")
         #expect(found.contains("Nordhaus"))

@@ -47,7 +47,7 @@ enum MerchantSpans {
             // A name does not end in a sentence's comma or colon ("Yahoo!" may end in its mark).
             !(span.last.map { ",;:".contains($0) } ?? true)
                 && !(titled && opensWithCommonWord(span)) && !(shaped && opensWithWhatWasHadAtName(span))
-                && isPlausible(span) && !isOnlyMessageWords(span) && !isOnlyFieldLabels(span)
+                && isPlausible(span, moneyWordsInNames: shaped && !bank) && !isOnlyMessageWords(span) && !isOnlyFieldLabels(span)
                 && span.wholeMatch(of: caseEnding) == nil
                 && !(bank && !labels.isEmpty && span.split(whereSeparator: \.isWhitespace).allSatisfy { labels.contains(String($0)) })
                 && !(bank && (isPlainLowercase(span) || isOnlyBanksWords(span)))
@@ -141,6 +141,9 @@ enum MerchantSpans {
         return last.count <= 4 && last.contains(where: \.isNumber) && last.contains(where: \.isLetter)
             && last.allSatisfy { $0.isLetter || $0.isNumber }
     }
+
+    /// Words of money that shops put in their names.
+    private static let namesMoneyWords: Set<String> = ["card", "cash", "credit"]
 
     /// Tiers and editions of a product or a plan (the words, not a name's: "Capital One" is left alone).
     private static let productTiers: Set<String> = [
@@ -695,11 +698,25 @@ enum MerchantSpans {
         "id", "nr", "number", "current", "please", "kindly", "note", "ac", "dr", "cr", "call",
     ]
 
-    private static func isPlausible(_ span: String) -> Bool {
+    /// - Parameter moneyWordsInNames: in a written note, a capitalised currency's word or one of
+    ///   `namesMoneyWords` may be part of a name beside a capitalised word that is none ("Dollar
+    ///   Tree", "Card Factory"; "Dollar" and "Card" alone stay out, and so does "Pay" in "<app> Pay").
+    private static func isPlausible(_ span: String, moneyWordsInNames: Bool = false) -> Bool {
         let words = span.split(separator: " ")
         guard words.count <= 6 else { return false }
+        func isCapitalised(_ word: Substring) -> Bool {
+            word.first?.isUppercase == true && word.dropFirst().allSatisfy(\.isLowercase)
+        }
+        func isMoneyWord(_ word: Substring) -> Bool {
+            let lowered = word.lowercased().trimming(where: \.isPunctuation)
+            return namesMoneyWords.contains(lowered) || !Currency.mentions(in: String(word)).filter({ $0.range.count == word.count }).isEmpty
+        }
+        let named = moneyWordsInNames && words.count >= 2
+            && words.allSatisfy { isCapitalised($0) || MerchantLexicon.functionWords.contains($0.lowercased()) }
+            && words.contains { isCapitalised($0) && !isMoneyWord($0) && !MerchantLexicon.isCommonWord($0.lowercased()) }
         for word in words {
             let lowered = word.lowercased().trimming(where: \.isPunctuation)
+            if named && isCapitalised(word) && isMoneyWord(word) { continue }
             if notMerchantWords.contains(lowered) { return false }
             // Run together by a missing space ("Confirmed.on"): each part counts.
             if lowered.split(separator: ".").count > 1, lowered.split(separator: ".").contains(where: { notMerchantWords.contains(String($0)) }) {
