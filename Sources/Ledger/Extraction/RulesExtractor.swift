@@ -469,7 +469,7 @@ enum ExpenseSignals {
         "autopay set up", "has been set up", "wurde eingerichtet", "erste ausführung", "a été mis en place",
         "talimatı oluşturul", "talimati olusturul", "is set up for", "set up for rs", "standing order set up", "direct debit set up", "est programmé", "est programmée", "programmé pour", "programmée pour",
         "programado para", "geplant für", "ist geplant", "programmato per", "pianificato per", "gepland voor",
-        "next payment", "due date", "due tomorrow", "request for", "is requesting", "requesting ", "requests ", "request of", "sent you a request", "solicitud de pago",
+        "next payment", "due date", "due tomorrow", "request for", "is requesting", "request of", "sent you a request", "solicitud de pago",
         "should cost", "will cost", "costará", "coûtera", "wird kosten", "custará", "presupuestado",
         "estimé", "estimée", "estimado", "estimada", "geschätzt", "stimato", "it'll be", "it will be", "it'll cost",
         "it'll come to", "should be around", "will go out", "will transfer", "i will send", "i'll send", "we will send", "we'll send", "will send the", "will send it",
@@ -540,8 +540,8 @@ enum ExpenseSignals {
         "kommt noch", "à payer", "a pagar", "por pagar", "zu zahlen", "da pagare",
         // Fines contested, prices listed, bookings still to make.
         "contesting", "disputing", "prices for", "will book", "booking next", "book next",
-        // Something not bought after all, and a discount on a purchase still to come.
-        "skipped the", "decided against", "off next", "off your next", "off my next",
+        // A discount on a purchase still to come.
+        "off your next", "off my next", "off next ride", "off next order", "off next purchase", "off next trip",
         // Bills still to pay and debits to come, in the notes' languages; a free trial not yet charged.
         "pendiente de pago", "pendiente de pagar", "à régler", "vence dia", "vence no dia", "vence el", "vence em",
         "vence mañana", "vence amanhã", "scade il", "scade domani", "kommt nächste", "kommt am", "来週引き落とし",
@@ -654,7 +654,7 @@ enum ExpenseSignals {
         "recharge now", "buy now", "shop now", "apply now", "order now", "book now", "offer ends", "offer valid",
         "use code", "promo code", "limited time offer", "hurry", "last chance", "don't miss", "ne manquez pas",
         "no te lo pierdas", "jetzt kaufen", "compra ya", "achetez maintenant", "oferta válida", "offre valable",
-        "with code", "apply code", "tnc apply", "cashback up to", "limited period",
+        "tnc apply", "cashback up to", "limited period",
     ]
 
     static let notes = [
@@ -811,7 +811,7 @@ enum ExpenseSignals {
         // "estimated 35 but the taxi was 41 in the end": the figure paid follows the estimate.
         if notYet.contains(where: { notYetText.contains($0) })
             || Folded.notYet.contains(where: { notYetText.contains($0, wholeWord: true) })
-            || thisPayment.firstMatch(of: Self.figureNotYetPaid) != nil,
+            || thisPayment.firstMatch(of: Self.figureNotYetPaid) != nil || lowered.firstMatch(of: Self.moneyRequested) != nil,
            lowered.firstMatch(of: Self.outcomeAfterEstimate) == nil, !writerPaysInClause { return false }
         if lowered.firstMatch(of: Self.cardBillPaid) != nil { return false }
         // "transferred to your account" is money in.
@@ -1003,6 +1003,10 @@ enum ExpenseSignals {
     /// Also an estimate or quote the writer then paid ("paid the 45 quote", "took the estimate and paid 340").
     nonisolated(unsafe) private static let outcomeAfterEstimate =
         /\b(?:estimat|quot|budget)\w*\b.*\b(?:ended up(?: paying| costing| at| being)?|came to|in the end|final bill|final price|final cost|actually paid|actual cost|but (?:it|the \w+) (?:was|cost))\s+(?:\w+\s+){0,3}?[$€£]?\d|^(?:i\s+|we\s+)?paid\s+(?:the\s+)?[$€£]?\d[\d.,]*\s+(?:quote|estimate)\b|^(?:i\s+|we\s+)?(?:just\s+|finally\s+)?paid\s+(?:the\s+|their\s+|his\s+|her\s+)?(?:quote|estimate)\b|\b(?:quote|estimate)\b[^.;]{0,30}\b(?:and|then)\s+(?:i\s+|we\s+)?paid\s+[$€£]?\d/
+
+    /// "Marlow Fenn requests $25.00", "… requests Rs 450": money asked of the writer, with its currency
+    /// (not "room with special requests 120").
+    nonisolated(unsafe) private static let moneyRequested = /\brequests\s+(?:[$€£₹¥]|[a-z]{1,3}[$.]?\s?)\d/
 
     /// A price that will rise to a figure ("going up to 17.99 next month"; "going up to the lake"
     /// travels) and a figure someone asks for ("the hotel wants 200 deposit"; "Mia wants pizza" is no figure).
