@@ -202,7 +202,16 @@ import Testing
                       "Prejeli ste 85,00 EUR od MARKO NOVAK na račun SI56****221.", "Keni marrë 5,000 ALL nga ARBEN HOXHA.",
                       "Olet saanut 45,00 EUR maksajalta MATTI VIRTANEN.",
                       "Your cheque no 001234 for Rs 8,000 has been presented for clearing.",
-                      "You have a pending payment of $45.00 to GIGBOX. Approve in app within 24 hours."])
+                      "You have a pending payment of $45.00 to GIGBOX. Approve in app within 24 hours.",
+                      // A debit to come in French, a payment not authorised or gone wrong in Spanish and Italian,
+                      // money in Spanish and Italian, a blocked attempt, a loan still to pay out.
+                      "Votre prélèvement de 45,00 EUR au profit de KESTREL TELECOM sera effectué le 05/12.",
+                      "Tu compra por $450.00 en GIGBOX no fue autorizada. Intenta de nuevo.",
+                      "Il pagamento di 60,00 EUR a KESTREL SRL non è andato a buon fine.",
+                      "Se realizó un abono a tu cuenta por $3,500.00 MXN.",
+                      "È stato disposto un bonifico a tuo favore di 300,00 EUR da MARLOW FENN.",
+                      "Security alert: a transaction attempt of $500.00 at GIGBOX was blocked.",
+                      "Your loan application for PHP 50,000 has been approved. Funds will be released within 24 hours."])
     func notPaidInTheseWords(note: String) {
         #expect(!ExpenseSignals.isExpense(note), "\(note)")
     }
