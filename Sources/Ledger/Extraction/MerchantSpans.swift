@@ -707,9 +707,12 @@ enum MerchantSpans {
         func isCapitalised(_ word: Substring) -> Bool {
             word.first?.isUppercase == true && word.dropFirst().allSatisfy(\.isLowercase)
         }
+        // A word that is wholly a currency's ("Dollar", "EUR").
+        func isCurrencyWord(_ word: Substring) -> Bool {
+            Currency.mentions(in: String(word)).contains { $0.range.count == word.count }
+        }
         func isMoneyWord(_ word: Substring) -> Bool {
-            let lowered = word.lowercased().trimming(where: \.isPunctuation)
-            return namesMoneyWords.contains(lowered) || !Currency.mentions(in: String(word)).filter({ $0.range.count == word.count }).isEmpty
+            namesMoneyWords.contains(word.lowercased().trimming(where: \.isPunctuation)) || isCurrencyWord(word)
         }
         let named = moneyWordsInNames && words.count >= 2
             && words.allSatisfy { isCapitalised($0) || MerchantLexicon.functionWords.contains($0.lowercased()) }
@@ -735,7 +738,7 @@ enum MerchantSpans {
             // Masked digits ("XX7441", "4xxx1121", "XXXX"); "Maxx" is a name.
             let masked = searchable.contains("xx") && (digits > 0 || word.lowercased().allSatisfy { $0 == "x" })
             if masked || searchable.contains("**") { return false }
-            if !Currency.mentions(in: String(word)).filter({ $0.range.count == word.count }).isEmpty { return false }
+            if isCurrencyWord(word) { return false }
             // A currency's word in another script ("บาท", "грн") or a figure written with its currency
             // ("32元", "£23") names no one. (Latin ones may be part of a name: "Dollar", "Lira".)
             if Currency.markers.contains(where: { marker in

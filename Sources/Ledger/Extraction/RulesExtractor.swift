@@ -819,7 +819,10 @@ enum ExpenseSignals {
         if lowered.firstMatch(of: Self.cardBillPaid) != nil { return false }
         // "transferred to your account" is money in.
         // "on your next bill payment", "on your last purchase": another transaction than this one.
-        let outgoing = SearchableText(lowered.replacing(Self.toTheWriter, with: "").replacing(Self.otherTransaction, with: ""))
+        // (The pattern is only tried where one of its words is: Regex matching is slow.)
+        let notToTheWriter = lowered.replacing(Self.toTheWriter, with: "")
+        let mentionsAnother = ["next", "last", "previous"].contains { text.contains($0) }
+        let outgoing = SearchableText(mentionsAnother ? notToTheWriter.replacing(Self.otherTransaction, with: "") : notToTheWriter)
         let spends = moneyWentOut.contains { outgoing.contains($0) }
         if !spends && promotions.contains(where: { text.contains($0) }) { return false }
         // Money found or lost, put into a jar, cashback got, a need or an expectation written first.
