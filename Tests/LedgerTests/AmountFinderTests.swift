@@ -49,6 +49,9 @@ import Testing
         ("Cena con i colleghi, 38 a testa, ho pagato per 4", "152"), ("menú 12 por persona", "12"),
         // The writer's share of a split with no figure of its own; an add-on the note says to add.
         ("Lunch bill 84, split 4 ways, I paid my share", "21"), ("ferry 2 x 18.50 plus car 45", "82.00"),
+        // A multiplier written onto its figure; a count of hours after "for"; Portuguese "no" (at the) before a name.
+        ("museum entry 15 x2", "30"), ("Parking at the station 4 for 2 hrs", "4"), ("almoço no Kestrel 30", "30"),
+        ("Ref no 4471, lunch 12.50", "12.50"),
     ])
     func theRulesPickTheAmountPaid(note: String, expected: String) {
         let best = AmountFinder.best(in: AmountFinder.candidates(in: note))
@@ -96,7 +99,9 @@ import Testing
                       // Money someone close sent the writer; a deposit still to pay at the place.
                       "Dad transferred 50 for petrol", "Hotel wants a 150 deposit on arrival, pay at check-in",
                       // The card's own bill paid, with the card named by its product.
-                      "Kestrel Bank: Your payment of $350.00 to your Rewards card has been received"])
+                      "Kestrel Bank: Your payment of $350.00 to your Rewards card has been received",
+                      // A to-do list, written the ways the cue now needs.
+                      "todo: pay the plumber 120", "to-do list: stamps 5, printer paper 8"])
     func notesThatAreNoExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note))
     }

@@ -290,6 +290,8 @@ import Testing
         "budget hotel near the station 64", "bike repair 45, got the old chain back", "paid back Tom 25 for the concert",
         "sold-out show but got in at the door, 30", "the shop sold me a kettle, 34.99",
         "transferred 500 from checking to the landlord for the deposit",
+        // "todo", "todos" are Spanish for "all", not a to-do list.
+        "pagué todo yo, cena en Kestrel 64 €", "cena 96 € entre todos", "una ronda para todos 18 €",
     ])
     func isAnExpense(note: String) {
         #expect(ExpenseSignals.isExpense(note), "\(note)")

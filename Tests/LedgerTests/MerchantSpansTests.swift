@@ -66,6 +66,17 @@ struct MerchantSpansTests {
 
     /// A capitalised word of money may be part of a written name beside one that is none; alone, or
     /// in a bank's message, it stays out.
+    /// "bei", "bij", "presso" put a name after them and are no part of it; an inn's name may open with
+    /// "Zum", "Zur", "Da" (capitalised, before a capitalised word), where the preposition does not.
+    @Test func aPlacePrepositionOpensNoNameButAnInnsNameMay() {
+        let meal = spans("Essen bei Kestrel 20")
+        #expect(meal.contains("Kestrel") && !meal.contains { $0.hasPrefix("bei") })
+        let inn = spans("Abendessen bei Zum Goldenen Hirsch 38,50 €")
+        #expect(inn.contains("Zum Goldenen Hirsch") && !inn.contains { $0.hasPrefix("bei") })
+        #expect(spans("lunch bij Halvard 28 euro").contains("Halvard"))
+        #expect(!spans("Taxi zum Bahnhof 12").contains { $0.lowercased().hasPrefix("zum") })
+    }
+
     @Test func aWordOfMoneyMayBePartOfAName() {
         #expect(spans("Dollar Tree wrapping paper 3.75").contains("Dollar Tree"))
         #expect(spans("Card Factory birthday card 2.99").contains("Card Factory"))

@@ -199,6 +199,11 @@ enum AmountFinder {
         let nextWord = tail.split(whereSeparator: { !$0.isLetter }).first.map(String.init) ?? ""
         let gap = tail.prefix { !$0.isLetter }
         guard gap == " " else { return false }
+        // "15 x2": a multiplier written onto its figure times the price before it; that price counts nothing.
+        if ["x", "×"].contains(nextWord), let mark = tail.firstIndex(where: \.isLetter), tail.index(after: mark) < tail.endIndex,
+           tail[tail.index(after: mark)].isASCIIDigit {
+            return false
+        }
         return countsThings(nextWord, value: number.value)
     }
 
@@ -575,7 +580,11 @@ enum AmountFinder {
         // (A price after "meter" is a parking meter's, "parking meter 3.25"; its number has no decimals.)
         // A "+" between the word and the figure adds it: "95 call-out + 20 for the lock" is no phone number.
         let joinedByPlus = lowered[..<start].reversed().prefix { !$0.isLetter }.contains("+")
-        if !joinedByPlus, wordsBefore(start, within: 16, lowered).suffix(2).contains(where: { notAmountWords.contains($0) && !($0 == "meter" && number.hasDecimals) }) {
+        // "no" labels only the figure right after it ("Ref no 4471"; "almoço no Ostra 30" is Portuguese "at the").
+        let labels = wordsBefore(start, within: 16, lowered).suffix(2)
+        if !joinedByPlus, labels.enumerated().contains(where: { index, word in
+            notAmountWords.contains(word) && !(word == "meter" && number.hasDecimals) && !(word == "no" && index < labels.count - 1)
+        }) {
             return true
         }
         let recent = wordsBefore(start, within: 24, lowered).suffix(3)

@@ -215,6 +215,9 @@ enum AmountRoles {
         for first in [index, index - 2] {
             guard let bought = count(first), let paid = count(first + 2), tokens.items.indices.contains(first + 1),
                   joiners.contains(tokens.items[first + 1].text) else { continue }
+            // "parking 4 for 2 hrs": the second figure counts hours, nights or people; the first is a price.
+            if tokens.items.indices.contains(first + 3),
+               AmountFinder.quantityFollowers.contains(tokens.items[first + 3].text) { continue }
             if paid < bought { return true }
         }
         return false

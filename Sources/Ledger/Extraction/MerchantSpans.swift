@@ -224,7 +224,16 @@ enum MerchantSpans {
         let named = !figure.isEmpty && figure.allSatisfy(\.isNumber) && words.count > 2 ? Array(words.dropLast()) : words
         let errand = named.count > 1 && MerchantLexicon.errands.contains(named[named.count - 1])
             && written[named.count - 1] == named[named.count - 1]
-        return errand || joiningWords.contains(last) || (joiningWords.contains(first) && !articles.contains(first))
+        return errand || joiningWords.contains(last)
+            || (joiningWords.contains(first) && !articles.contains(first) && !isInnNameOpening(written))
+    }
+
+    /// True for a capitalised "Zum", "Zur", "Da", "Au" or "Al" before another capitalised word: how
+    /// inns and eateries are named ("Zum Goldenen Hirsch", "Da Gino", "Au Bon Pain"), not the
+    /// preposition of a sentence ("zum Bahnhof").
+    private static func isInnNameOpening(_ written: [String]) -> Bool {
+        guard written.count >= 2, ["Zum", "Zur", "Da", "Au", "Al"].contains(written[0]) else { return false }
+        return written[1].first?.isUppercase == true
     }
 
     /// True for a span opening with what was had, then "da", "chez", "bei" and a capitalised name
@@ -244,7 +253,7 @@ enum MerchantSpans {
     /// Words that join a name to what follows; a name neither ends in one nor (but for an article) opens with one.
     private static let joiningWords = MerchantLexicon.fillers.union(MerchantLexicon.placePrepositions)
         .union(["for", "with", "w/", "got", "do", "dos", "del", "della", "di", "dal", "pra", "pro", "em", "en", "im", "beim",
-                "y", "e", "et", "und", "con", "com", "mit", "avec"])
+                "y", "e", "et", "und", "con", "com", "mit", "avec", "bei", "bij", "presso"])
     private static let articles: Set<String> = ["the", "el", "la", "le", "les", "los", "las", "il", "lo", "der", "die",
                                                 "das", "de", "o", "a"]
 

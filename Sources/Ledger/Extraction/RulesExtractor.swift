@@ -662,7 +662,7 @@ enum ExpenseSignals {
 
     static let notes = [
         "reminder", "remind me", "don't forget", "recordar", "no olvidar", "acordarme", "ne pas oublier", "nicht vergessen",
-        "daran denken", "lembrar de", "não esquecer", "ricordarsi", "ricordare di", "niet vergeten", "忘れずに", "to do:", "todo", "list:", "lijst", "liste:", "lista:", "need:",
+        "daran denken", "lembrar de", "não esquecer", "ricordarsi", "ricordare di", "niet vergeten", "忘れずに", "to do:", "todo:", "todo list", "to-do", "list:", "lijst", "liste:", "lista:", "need:",
         "shopping list", "grocery list", "liste de courses", "einkaufsliste", "lista de la compra", "lista de compras",
         "lista della spesa", "boodschappenlijst", "買い物リスト",
         "remember to", "recordatorio", "lembrete", "rappel", "erinnerung", "promemoria", "need to pay", "have to pay",
