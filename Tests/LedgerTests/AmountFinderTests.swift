@@ -101,7 +101,13 @@ import Testing
                       // The card's own bill paid, with the card named by its product.
                       "Kestrel Bank: Your payment of $350.00 to your Rewards card has been received",
                       // A to-do list, written the ways the cue now needs.
-                      "todo: pay the plumber 120", "to-do list: stamps 5, printer paper 8"])
+                      "todo: pay the plumber 120", "to-do list: stamps 5, printer paper 8",
+                      // Someone named paid, closing the note; a request sent; income credited; a purchase to come;
+                      // a Dutch credit.
+                      "Concert ticket 30, Ana paid", "taxi 18 - Leo covered it", "Venmo request sent to Ana, 25 for pizza",
+                      "Interest 4.20 credited", "bonus 300 credited today",
+                      "Kestrel Books has the atlas for 35, will get it next week",
+                      "Bijschrijving € 75,00 van J. DE VRIES op uw rekening. Saldo € 1.204,10"])
     func notesThatAreNoExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note))
     }
@@ -719,6 +725,11 @@ import Testing
         ("Mokėjimas kortele 15,99 EUR MEDIS XL. Likutis 200,00 EUR", "MEDIS XL"),
         ("Dankort køb 89,00 kr hos KIOSK NORD 1234. Saldo 3.400,00 kr", "KIOSK NORD 1234"),
         ("Betaling met pas 12,45 EUR bij BAKKERIJ ZON", "BAKKERIJ ZON"),
+        // A card descriptor: channel, name and city parted by slashes; a name holding a slash stays whole.
+        ("Debit Alert\nAcct: ***4410\nAmt: NGN 12,500.00\nDesc: POS/HALVARD SUPERMARKET/LAGOS\nBal: NGN 88,120.10",
+         "HALVARD SUPERMARKET"),
+        ("A $54.47 external transfer to KESTREL/NORTH POW on 12/27/2026 2:05:14 PM from your account ending 4411 was sent",
+         "KESTREL/NORTH POW"),
     ])
     func payeesAfterTransactionWordsOfMoreLanguages(note: String, expected: String) {
         #expect(RulesExtractor.merchant(in: note) == expected)

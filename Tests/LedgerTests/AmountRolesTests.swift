@@ -292,6 +292,8 @@ import Testing
         "transferred 500 from checking to the landlord for the deposit",
         // "todo", "todos" are Spanish for "all", not a to-do list.
         "pagué todo yo, cena en Kestrel 64 €", "cena 96 € entre todos", "una ronda para todos 18 €",
+        // A journey back by train; a closing clause whose first word is a common one; a card's interest paid.
+        "returned by train from Leeds 22.40", "Lunch 15, Parking paid", "paid the card interest 12.40",
     ])
     func isAnExpense(note: String) {
         #expect(ExpenseSignals.isExpense(note), "\(note)")

@@ -77,6 +77,13 @@ struct MerchantSpansTests {
         #expect(!spans("Taxi zum Bahnhof 12").contains { $0.lowercased().hasPrefix("zum") })
     }
 
+    /// A bank's card descriptor parts its fields with slashes: each field is offered by itself.
+    @Test func aBanksSlashedFieldsAreOfferedApart() {
+        let found = spans("Debit Alert Acct: ***4410 Amt: NGN 12,500.00 Desc: POS/KESTREL MART/LAGOS Bal: NGN 88,120.10")
+        #expect(found.contains("KESTREL MART"))
+        #expect(!found.contains { $0.contains("POS KESTREL") })
+    }
+
     @Test func aWordOfMoneyMayBePartOfAName() {
         #expect(spans("Dollar Tree wrapping paper 3.75").contains("Dollar Tree"))
         #expect(spans("Card Factory birthday card 2.99").contains("Card Factory"))

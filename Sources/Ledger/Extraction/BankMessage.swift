@@ -329,6 +329,7 @@ enum BankMessage {
     /// DATA", "POS/WEB PURCHASE-KILIMANJARO FOODS"): the words before it are all the bank's; or
     /// the channel's abbreviations before a name of two words or more ("WEB PMT LINDEN FOODS").
     static func withoutChannelPrefix(_ name: String) -> String {
+        if let field = nameField(ofSlashDescriptor: name) { return field }
         guard let hyphen = name.firstIndex(of: "-"), hyphen != name.startIndex else {
             let words = name.split(separator: " ")
             let channel = words.prefix { word in
@@ -345,6 +346,23 @@ enum BankMessage {
         guard !prefix.isEmpty, prefix.allSatisfy({ channelWords.contains(String($0)) || notNames.contains(String($0)) }),
               rest.first?.isLetter == true else { return name }
         return rest
+    }
+
+    /// The name in a card descriptor whose fields slashes part, after a channel or reference
+    /// ("POS/KESTREL MART/LAGOS", "UPI/DR/612345/ARDENT DELI/okaxis" → the name): the leading channel words,
+    /// codes and digits are the bank's, and a single word closing the descriptor after them is a
+    /// place or a handle. Nil when no channel leads (a name may hold a slash: "ROCKYMTN/PACIFIC POW").
+    private static func nameField(ofSlashDescriptor name: String) -> String? {
+        let fields = name.split(separator: "/").map { $0.trimming(" ") }
+        guard fields.count >= 2 else { return nil }
+        let leading = fields.prefix { field in
+            channelWords.contains(field.lowercased()) || field.allSatisfy(\.isNumber) || ["dr", "cr"].contains(field.lowercased())
+        }
+        guard !leading.isEmpty, leading.first.map({ channelWords.contains($0.lowercased()) }) == true else { return nil }
+        var rest = Array(fields.dropFirst(leading.count))
+        if rest.count >= 2, !rest[rest.count - 1].contains(" ") { rest.removeLast() }
+        guard rest.count == 1, rest[0].first?.isLetter == true else { return nil }
+        return rest[0]
     }
 
     /// Nouns that label a number: what a payment was for, not who was paid (lowercased).

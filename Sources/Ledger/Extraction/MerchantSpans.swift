@@ -33,7 +33,7 @@ enum MerchantSpans {
         let bank = BankMessage.reads(note)
         let part = bank ? BankMessage.withoutBoilerplate(note) : note
         let written = StringGuide.spans(of: part, maxLength: 48)
-        let spans = written + cjkNames(in: part) + withoutCaseEndings(written)
+        let spans = written + cjkNames(in: part) + withoutCaseEndings(written) + (bank ? slashFields(of: part) : [])
         let labels = bank ? fieldLabelWords(in: part) : []
         let multipliers = multipliers(in: note)
         let brands = named.map(\.1)
@@ -63,6 +63,14 @@ enum MerchantSpans {
                         || banks.contains(bare.lowercased()) || places.contains(bare)
                 }
         }
+    }
+
+    /// The runs of words between a bank's slashes ("POS/KESTREL MART/LAGOS" → "KESTREL MART"):
+    /// a card descriptor's fields, each a whole name or place.
+    private static func slashFields(of text: String) -> [String] {
+        guard text.contains("/") else { return [] }
+        let parted = String(text.map { $0 == "/" ? " " : $0 })
+        return StringGuide.spans(of: parted, maxLength: 48).filter { text.contains($0) }
     }
 
     /// True for a stretch of time and its articles ("the week", "this month", "la semaine"): when, not who.

@@ -211,8 +211,10 @@ public enum RulesExtractor {
     /// A name at the start of the note, before a dash, colon or the rest ("Gadgetry: laptop").
     static func leadingName(in note: String) -> String? {
         // "Betaling met pas …": a bank's word about the transaction opens the message, no name.
+        // An article or a form's label opening the note ("A $54.47 transfer …", "Description: …") is no name.
         guard let name = nameRun(tokens(note), from: 0), !isCurrencyOrNumber(name), name.split(separator: " ").count <= 4,
-              !BankMessage.vocabulary.contains(name.split(separator: " ")[0].lowercased())
+              !BankMessage.vocabulary.contains(name.split(separator: " ")[0].lowercased()),
+              !MerchantLexicon.fillers.contains(name.lowercased()), !MerchantSpans.isOnlyFieldLabels(name)
         else { return nil }
         return name
     }
@@ -460,7 +462,8 @@ enum ExpenseSignals {
         "pago programado", "programada para", "se realizará", "agendado", "agendada", "agendamento", "tahsil edilecek",
         "edilecektir", "akan didebet", "akan dipotong", "还款日", "引き落とし予定", "출금예정", "출금 예정",
         "sera prélevé", "sera débité", "wird abgebucht", "sarà addebitato", "sẽ được trừ", "sẽ trừ", "will leave your account", "will be collected", "will be taken from", "auto-debits", "autodebits", "will debit", "is due", "due on", "due by", "amt due",
-        "amount due", "min due", "payment due", "heads up", "pay on the night", "pay at the door", "collect request", "payment request", "requested", "has been initiated", "for processing", "e-statement",
+        "amount due", "min due", "payment due", "heads up", "pay on the night", "pay at the door", "collect request", "payment request", "requested", "request sent", "sent a request", "sent her a request",
+        "sent him a request", "sent them a request", "has been initiated", "for processing", "e-statement",
         "from next month", "来月", "a partir do próximo", "ab nächsten monat", "le mois prochain",
         "will be paid", "will be taken", "going to pay", "is scheduled", "scheduled for", "upcoming payment",
         "upcoming debit", "upcoming charge", "money request", "outstanding amount", "amount outstanding",
@@ -499,7 +502,8 @@ enum ExpenseSignals {
         "still thinking", "still deciding", "need to decide", "have to decide", "decide by", "haven't decided", "not decided yet", "would cost", "would come to",
         "would be about", "would be around", "said it would be", "costaría", "coûterait", "würde kosten", "costaria", "costerebbe",
         "might book", "might order", "might pay", "maybe get", "maybe buy", "maybe book", "planning to", "plan to buy",
-        "want to buy", "going to buy", "going to book",
+        "want to buy", "going to buy", "going to book", "will get it", "will get them", "will buy it", "will buy them",
+        "gonna buy", "gonna get it",
         // Wishes: a thing wanted, a plan still open, in the notes' languages ("want those trainers, 180",
         // "might go to the jazz night, 15"; not "wanted the burger but got the salad, 14.50").
         "want those", "want these", "want that ", "want this ", "i want the ", "i want a ", "i want one",
@@ -575,7 +579,7 @@ enum ExpenseSignals {
         // Money handed to the writer, or paid into their own account.
         "deposited in", "has been deposited", "gutgeschrieben", "abonado", "abono en", "abono de", "abono por", "abono a tu", "abono a su",
         "a tuo favore", "a suo favore", "a tu favor", "a su favor", "recebeu", "creditado",
-        "creditada", "accreditato", "accredito", "bijgeschreven", "crédité", "créditée",
+        "creditada", "accreditato", "accredito", "bijgeschreven", "bijschrijving", "crédité", "créditée",
         "ach credit", "direct deposit", "from your bank account", "from your linked bank", "added money to your wallet",
         "sent me", "paid me", "venmoed me", "transferred me", "paid into", "into my account",
         "into savings", "sold my", "sold the", "sold our", "vendí", "j'ai vendu", "verkauft", "vendi",
@@ -847,6 +851,7 @@ enum ExpenseSignals {
             || lowered.firstMatch(of: Self.wonOrPaidIn) != nil
             || lowered.firstMatch(of: Self.sentToWriter) != nil
             || lowered.firstMatch(of: Self.gotCredit) != nil || lowered.firstMatch(of: Self.cameIn) != nil
+            || lowered.firstMatch(of: Self.incomeCredited) != nil
             || lowered.firstMatch(of: Self.payArrived) != nil
             || lowered.firstMatch(of: Self.transferFrom).map({ !lowered[$0.range.upperBound...].contains(Self.transferredOnTo) }) == true
             || lowered.firstMatch(of: Self.sentBack) != nil) && !spends { return false }
@@ -976,6 +981,9 @@ enum ExpenseSignals {
     nonisolated(unsafe) private static let payArrived = /\b(?:lohn|gehalt|salär)\b(?:[^.;\n]|\.\d){0,24}\b(?:ist da|ist gekommen|ist eingegangen|kam)\b/
     /// "per diem came in", "the deposit came in": money that arrived ("came in at 45" is a price).
     nonisolated(unsafe) private static let cameIn = /\bcame\s+in\b(?!\s+(?:at|under|over|around|about|to)\b)/
+    /// "Interest 4.20 credited", "bonus 300 credited today": money the writer got, named before its figure.
+    nonisolated(unsafe) private static let incomeCredited =
+        /\b(?:interest|dividends?|bonus|salary|cashback|refund|rebate|reimbursement|payout|pension)\s*:?\s*\S{0,3}\d[\d.,]*\s*\S{0,4}\s*(?:was\s+|got\s+)?credited\b/
     /// "she paid mine", "they paid", "put it on his card": someone else paid.
     nonisolated(unsafe) private static let pronounPaid = /\b(?:she|he|they)\s+paid\b|\bpaid\s+mine\b|\bon\s+(?:her|his|their)\s+(?:company\s+)?card\b/
     /// "they said ~80", "he said about 200": a figure someone expects, not paid.
@@ -1073,6 +1081,10 @@ enum ExpenseSignals {
     /// "Anna got dinner", "Leo got the check": someone named paid for the meal.
     nonisolated(unsafe) private static let nameGotTheMeal =
         /^\s*\p{Lu}[\p{L}'’-]+\s+(?i:got|grabbed|picked\s+up|covered|paid\s+for)\s+(?i:the\s+|our\s+)?(?i:dinner|lunch|breakfast|brunch|drinks|coffees?|the\s+bill|bill|check|tab|round)\b/
+    /// "Concert ticket 30, Ana paid", "taxi 18 - Leo covered it": someone named paid, in a clause
+    /// closing the note.
+    nonisolated(unsafe) private static let nameClosingPaid =
+        /[,;:—–-]\s*(\p{Lu}[\p{L}'’-]+)\s+(?i:paid|covered(?:\s+it)?|got\s+it|treated(?:\s+me|\s+us)?)\s*[.!)]?\s*$/
     /// "pay Jo 30 tomorrow", "transfer rent 950 on the 1st": money the writer is to send later.
     nonisolated(unsafe) private static let sendLater =
         /^(?:pay|send|transfer|wire|venmo|zelle)\s+[^.;\n]*\b(?:tomorrow|tonight|later|next\s+\w+|this\s+weekend|on\s+the\s+\d+(?:st|nd|rd|th)?|by\s+\w+day|on\s+\w+day)\b/
@@ -1092,13 +1104,17 @@ enum ExpenseSignals {
             || lowered.firstMatch(of: sendLater) != nil {
             return true
         }
-        guard note.firstMatch(of: nameSentFigure) != nil || note.firstMatch(of: nameGotTheMeal) != nil else { return false }
-        // The opening name is someone's only when it is no common or category word ("Parking paid 4.50")
+        // The name is someone's only when it is no common or category word ("Parking paid 4.50")
         // and no well-known brand (a streaming service's name before "paid 15.99"): the note's first
         // word has its capital anyway.
+        func isSomeone(_ word: String) -> Bool {
+            let word = word.lowercased()
+            return !["i", "we"].contains(word) && !MerchantLexicon.isCommonWord(word) && BrandLexicon.named(in: SearchableText(word)).isEmpty
+        }
+        if let closing = note.firstMatch(of: nameClosingPaid), isSomeone(String(closing.1)) { return true }
+        guard note.firstMatch(of: nameSentFigure) != nil || note.firstMatch(of: nameGotTheMeal) != nil else { return false }
         let opening = lowered.split(whereSeparator: { !$0.isLetter && $0 != "'" }).first.map(String.init) ?? ""
-        return !["i", "we"].contains(opening) && !MerchantLexicon.isCommonWord(opening)
-            && BrandLexicon.named(in: SearchableText(opening)).isEmpty
+        return isSomeone(opening)
     }
 
     /// Things the writer sold ("sold concert tickets to Mia for 70"; not "sold out", "sold me") and
@@ -1114,8 +1130,8 @@ enum ExpenseSignals {
     /// (not "transferred 500 from checking to the landlord").
     nonisolated(unsafe) private static let movedBetweenOwn =
         /\b(?:moved|transferred|shifted|put)\s+[^.;\n]{0,20}\bfrom\s+(?:my\s+|the\s+)?(?:checking|current|savings|main)(?:\s+account)?\s+(?:to|into)\s+(?:my\s+|the\s+|our\s+)?(?:[\w-]+\s+){0,2}(?:savings|fund|pot|account|jar|vault|checking|current)\b/
-    /// "returned home", "returned from Lisbon", "returned the rental car": a journey, not goods taken back.
-    nonisolated(unsafe) private static let journeyReturn = /\breturned\s+(?:home|from|back home|to\s+the\s+(?:bakery|café|cafe|bar|pub|restaurant|market|office|hotel|station|airport)\b|the\s+(?:rental|hire|hired|rented)\b)/
+    /// "returned home", "returned from Lisbon", "returned by train", "returned the rental car": a journey, not goods taken back.
+    nonisolated(unsafe) private static let journeyReturn = /\breturned\s+(?:home|from|back home|by\s+(?:train|bus|taxi|cab|coach|ferry|plane|air|boat|metro|tram|car)\b|to\s+the\s+(?:bakery|café|cafe|bar|pub|restaurant|market|office|hotel|station|airport)\b|the\s+(?:rental|hire|hired|rented)\b)/
     /// The writer paying, in a clause of its own: "…, paid 220", "and paid the courier 12", "I spent 40"
     /// (not "paid me", "paid by Sam", "paid back", "Leo paid 60": someone else; nor "haven't paid").
     nonisolated(unsafe) private static let writerPaidClause =
