@@ -58,6 +58,17 @@ import Testing
         #expect(best?.amount.description == expected, "\(note)")
     }
 
+    /// A cue may close a compound ("Zinsgutschrift") or take an ending ("refunded"), but a prefix
+    /// that makes another word hides it ("suspension", "undisputed", "overestimated").
+    @Test func aCueIsFoundInsideCompoundsButNotAfterAPrefixThatChangesTheWord() {
+        #expect(SearchableText("zinsgutschrift 3,10").contains("gutschrift"))
+        #expect(SearchableText("refunded 12").contains("refund"))
+        #expect(!SearchableText("car suspension repair").contains("pension"))
+        #expect(!SearchableText("undisputed best pizza").contains("disputed"))
+        #expect(!SearchableText("overestimated the cab").contains("estimate"))
+        #expect(SearchableText("estimated 35").contains("estimate"))
+    }
+
     @Test(arguments: [
         "call Marta about the 3/11 meeting at 10:30",
         "card ending 4421, ref 99812231",

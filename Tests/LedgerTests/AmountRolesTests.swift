@@ -294,6 +294,9 @@ import Testing
         "pagué todo yo, cena en Kestrel 64 €", "cena 96 € entre todos", "una ronda para todos 18 €",
         // A journey back by train; a closing clause whose first word is a common one; a card's interest paid.
         "returned by train from Leeds 22.40", "Lunch 15, Parking paid", "paid the card interest 12.40",
+        // A cue inside a longer word: after a prefix that makes another word, or before more letters.
+        "car suspension repair 340 at Halvard Garage", "vending machine crisps 1.80", "undisputed best pizza at Varro 16",
+        "overestimated the cab, it was 19",
     ])
     func isAnExpense(note: String) {
         #expect(ExpenseSignals.isExpense(note), "\(note)")

@@ -55,6 +55,7 @@ enum MerchantSpans {
                 && !(shaped && endsInMultiplier(span, multipliers))
                 && !(shaped && spacesBetweenCJK(span))
                 && !(shaped && !bank && endsInModelOrTier(span))
+                && !(shaped && !bank && isOnlyCommonWordsAsWritten(span, in: note))
                 && runs?.cutsIntoName(span) != true
                 && !span.split(separator: " ").contains { word in
                     let bare = word.trimming(",.;:!?()")
@@ -65,12 +66,20 @@ enum MerchantSpans {
         }
     }
 
+    /// True for a span of common words only, as the writer wrote it ("sandwich and soup", "cinema
+    /// tickets"; the note's own first capital does not count): what was bought, never who was paid.
+    private static func isOnlyCommonWordsAsWritten(_ span: String, in note: String) -> Bool {
+        let asWritten = note.hasPrefix(span) ? span.prefix(1).lowercased() + span.dropFirst() : span
+        return MerchantLexicon.isOnlyCommonWords(asWritten)
+    }
+
     /// The runs of words between a bank's slashes ("POS/KESTREL MART/LAGOS" → "KESTREL MART"):
     /// a card descriptor's fields, each a whole name or place.
     private static func slashFields(of text: String) -> [String] {
         guard text.contains("/") else { return [] }
         let parted = String(text.map { $0 == "/" ? " " : $0 })
-        return StringGuide.spans(of: parted, maxLength: 48).filter { text.contains($0) }
+        // ("A/C" parts into letters, not names.)
+        return StringGuide.spans(of: parted, maxLength: 48).filter { text.contains($0) && $0.filter(\.isLetter).count >= 3 }
     }
 
     /// True for a stretch of time and its articles ("the week", "this month", "la semaine"): when, not who.
@@ -227,6 +236,11 @@ enum MerchantSpans {
            words.dropFirst().dropLast().contains(where: sentencePrepositions.contains) {
             return true
         }
+        // Nor, in lower case, past a word of the journey it paid for ("lumo ride home", "bolt taxi").
+        if !span.contains(where: \.isUppercase), !articles.contains(first),
+           words.dropFirst().contains(where: MerchantLexicon.motionWords.contains) {
+            return true
+        }
         // The errand may come before the figure paid ("blue door brunch 38").
         let figure = last.trimmingCharacters(in: .symbols)
         let named = !figure.isEmpty && figure.allSatisfy(\.isNumber) && words.count > 2 ? Array(words.dropLast()) : words
@@ -278,10 +292,8 @@ enum MerchantSpans {
         let brands = brands ?? knownBrands(in: note)
         let brandWords = words(of: brands)
         let carriers = words(of: brands.filter { $0.0 == .travel })
-        let travels = tokens.contains { word in
-            let lowered = word.lowercased()
-            return MerchantLexicon.motionWords.contains(lowered) || MerchantLexicon.travelDocuments.contains(lowered)
-        } || brands.contains { $0.0 == .travel }
+        let journeys = tokens.contains { MerchantLexicon.motionWords.contains($0.lowercased()) } || brands.contains { $0.0 == .travel }
+        let travels = journeys || tokens.contains { MerchantLexicon.travelDocuments.contains($0.lowercased()) }
         for (index, token) in tokens.enumerated() {
             let word = token.lowercased()
             if ["→", "->", "⇒", "=>", "–", "—", "-"].contains(word) {
@@ -344,9 +356,12 @@ enum MerchantSpans {
             // "ferry to X", "ticket to Leeds": after a travel word or a ticket, the place the journey goes
             // to or comes from; in a note naming its carrier, after any such word ("<ride app> from
             // Kestrel Hotel", "<coach line> to Porto from Lisbon").
+            // A ticket "from" someone is bought from them ("cinema tickets from Reelhouse") unless the
+            // note travels or goes on "to" a place ("tickets from Leeds to York").
+            let afterTicket = MerchantLexicon.travelDocuments.contains(tokens[max(0, index - 1)].lowercased())
+                && (word != "from" || journeys || tokens[(index + 1)...].contains { $0.lowercased() == "to" })
             guard MerchantLexicon.placePrepositions.contains(word), index > 0,
-                  MerchantLexicon.motionWords.contains(tokens[index - 1].lowercased())
-                    || MerchantLexicon.travelDocuments.contains(tokens[index - 1].lowercased())
+                  MerchantLexicon.motionWords.contains(tokens[index - 1].lowercased()) || afterTicket
                     || !carriers.isEmpty else { continue }
             var next = index + 1
             if next < tokens.count, articles.contains(tokens[next].lowercased()) { next += 1 }

@@ -582,7 +582,7 @@ enum ExpenseSignals {
         "creditada", "accreditato", "accredito", "bijgeschreven", "bijschrijving", "crédité", "créditée",
         "ach credit", "direct deposit", "from your bank account", "from your linked bank", "added money to your wallet",
         "sent me", "paid me", "venmoed me", "transferred me", "paid into", "into my account",
-        "into savings", "sold my", "sold the", "sold our", "vendí", "j'ai vendu", "verkauft", "vendi",
+        "into savings", "sold my", "sold the", "sold our", "vendí ", "j'ai vendu", "verkauft", "vendi ",
         "venmo'd me", "zelle'd me", "zelled me", "paypal'd me", "e-transferred me", "lent me",
         "recibiste", "has recibido", "te enviaron", "te transfirieron", "para girişi", "gelen havale", "gelen eft",
         "yatırıldı", "cash deposit", "from your savings", "to current account",

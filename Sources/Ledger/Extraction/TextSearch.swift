@@ -30,7 +30,7 @@ struct SearchableText {
                         break
                     }
                     if matched && (!atWordStart || !isLetter(at: start - 1))
-                        && (!wholeWord || !isLetter(at: start + pattern.count)) {
+                        && (!wholeWord || !isLetter(at: start + pattern.count)) && !followsNegatingPrefix(start) {
                         return true
                     }
                 }
@@ -39,6 +39,20 @@ struct SearchableText {
             return false
         }
     }
+
+    /// True when the letters before `start`, back to the word's start, are an English prefix that
+    /// turns the word into another ("undisputed", "suspension", "overestimated", "nonrefundable"):
+    /// the cue found there is not the word the note says.
+    private func followsNegatingPrefix(_ start: Int) -> Bool {
+        guard isLetter(at: start - 1) else { return false }
+        var from = start
+        while from > 0, isLetter(at: from - 1), start - from < 6 { from -= 1 }
+        guard !isLetter(at: from - 1) else { return false }
+        let prefix = bytes[from..<start].map { $0 | 0x20 }
+        return Self.negatingPrefixes.contains(prefix)
+    }
+
+    private static let negatingPrefixes: Set<[UInt8]> = Set(["un", "dis", "over", "under", "mis", "sus", "non"].map { Array($0.utf8) })
 
     private func isLetter(at index: Int) -> Bool {
         guard index >= 0, index < bytes.count else { return false }
