@@ -77,6 +77,16 @@ struct MerchantSpansTests {
         #expect(!spans("Taxi zum Bahnhof 12").contains { $0.lowercased().hasPrefix("zum") })
     }
 
+    /// In lower case a name stops before the journey it paid for; a ticket "from" someone is bought
+    /// from them unless the note travels.
+    @Test func aJourneyWordEndsALowerCaseNameAndATicketFromSomeoneNamesTheSeller() {
+        let ride = spans("lumo ride home 14.30")
+        #expect(ride.contains("lumo") && !ride.contains { $0.hasPrefix("lumo ride") })
+        #expect(spans("cinema tickets from reelhouse 21").contains("reelhouse"))
+        #expect(!spans("train tickets from Leeds 21").contains("Leeds"))
+        #expect(!spans("tickets from Leeds to York 30").contains("Leeds"))
+    }
+
     /// A bank's card descriptor parts its fields with slashes: each field is offered by itself.
     @Test func aBanksSlashedFieldsAreOfferedApart() {
         let found = spans("Debit Alert Acct: ***4410 Amt: NGN 12,500.00 Desc: POS/KESTREL MART/LAGOS Bal: NGN 88,120.10")

@@ -351,7 +351,7 @@ enum BankMessage {
     /// The name in a card descriptor whose fields slashes part, after a channel or reference
     /// ("POS/KESTREL MART/LAGOS", "UPI/DR/612345/ARDENT DELI/okaxis" → the name): the leading channel words,
     /// codes and digits are the bank's, and a single word closing the descriptor after them is a
-    /// place or a handle. Nil when no channel leads (a name may hold a slash: "ROCKYMTN/PACIFIC POW").
+    /// place or a handle. Nil when no channel leads (a name may hold a slash: "KESTREL/NORTH POW").
     private static func nameField(ofSlashDescriptor name: String) -> String? {
         let fields = name.split(separator: "/").map { $0.trimming(" ") }
         guard fields.count >= 2 else { return nil }

@@ -55,7 +55,6 @@ enum MerchantSpans {
                 && !(shaped && endsInMultiplier(span, multipliers))
                 && !(shaped && spacesBetweenCJK(span))
                 && !(shaped && !bank && endsInModelOrTier(span))
-                && !(shaped && !bank && isOnlyCommonWordsAsWritten(span, in: note))
                 && runs?.cutsIntoName(span) != true
                 && !span.split(separator: " ").contains { word in
                     let bare = word.trimming(",.;:!?()")
@@ -64,13 +63,6 @@ enum MerchantSpans {
                         || banks.contains(bare.lowercased()) || places.contains(bare)
                 }
         }
-    }
-
-    /// True for a span of common words only, as the writer wrote it ("sandwich and soup", "cinema
-    /// tickets"; the note's own first capital does not count): what was bought, never who was paid.
-    private static func isOnlyCommonWordsAsWritten(_ span: String, in note: String) -> Bool {
-        let asWritten = note.hasPrefix(span) ? span.prefix(1).lowercased() + span.dropFirst() : span
-        return MerchantLexicon.isOnlyCommonWords(asWritten)
     }
 
     /// The runs of words between a bank's slashes ("POS/KESTREL MART/LAGOS" → "KESTREL MART"):
@@ -236,7 +228,7 @@ enum MerchantSpans {
            words.dropFirst().dropLast().contains(where: sentencePrepositions.contains) {
             return true
         }
-        // Nor, in lower case, past a word of the journey it paid for ("lumo ride home", "bolt taxi").
+        // Nor, in lower case, past a word of the journey it paid for ("lumo ride home", "kestrel taxi").
         if !span.contains(where: \.isUppercase), !articles.contains(first),
            words.dropFirst().contains(where: MerchantLexicon.motionWords.contains) {
             return true
