@@ -118,6 +118,8 @@ import Testing
                       "Concert ticket 30, Ana paid", "taxi 18 - Leo covered it", "Venmo request sent to Ana, 25 for pizza",
                       "Interest 4.20 credited", "bonus 300 credited today",
                       "Kestrel Books has the atlas for 35, will get it next week",
+                      "Varro dinner was on Ana tonight, 70", "Ana's treat: dinner at Varro 70",
+                      "hotel says 140/night, haven't booked", "Northpeak jacket back in stock at 180",
                       "Bijschrijving € 75,00 van J. DE VRIES op uw rekening. Saldo € 1.204,10"])
     func notesThatAreNoExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note))
@@ -741,6 +743,11 @@ import Testing
          "HALVARD SUPERMARKET"),
         ("A $54.47 external transfer to KESTREL/NORTH POW on 12/27/2026 2:05:14 PM from your account ending 4411 was sent",
          "KESTREL/NORTH POW"),
+        // A form of labelled fields is a bank's message, whatever its labels; a label before the amount is no payee.
+        ("Nom du marchand : BOULANGERIE FENNICK\nMontant : 6,40 EUR\nCarte : ****3344", "BOULANGERIE FENNICK"),
+        ("Lieu : GARAGE MARLOW\nMontant : 85,00 EUR", "GARAGE MARLOW"),
+        ("Beneficiario: ENERGIA VARRO SPA\nImporto: 120,00 EUR\nCausale: bolletta", "ENERGIA VARRO SPA"),
+        ("Payee Name: HALVARD WATER CO | Amount: INR 640.00 | Status: Successful", "HALVARD WATER CO"),
     ])
     func payeesAfterTransactionWordsOfMoreLanguages(note: String, expected: String) {
         #expect(RulesExtractor.merchant(in: note) == expected)

@@ -297,6 +297,9 @@ import Testing
         // A cue inside a longer word: after a prefix that makes another word, or before more letters.
         "car suspension repair 340 at Halvard Garage", "vending machine crisps 1.80", "undisputed best pizza at Varro 16",
         "overestimated the cab, it was 19",
+        // Look-alikes of "was on Ana": a day, a birthday; a temptation given in to.
+        "Lunch was on Friday, 12 at Varro", "dinner was on Ana's birthday, 80 at Varro",
+        "tempted by the pastries, bought two 6.40",
     ])
     func isAnExpense(note: String) {
         #expect(ExpenseSignals.isExpense(note), "\(note)")

@@ -87,6 +87,14 @@ struct MerchantSpansTests {
         #expect(!spans("tickets from Leeds to York 30").contains("Leeds"))
     }
 
+    /// A name lies on one line: a span across a line break, or with a space at an end, is offered by no one.
+    @Test func aNameLiesOnOneLine() {
+        let found = spans("Terminal: CORVO CINEMA 2\nAmount: 12,00 EUR\nDate: 19/11/2026")
+        #expect(found.contains("CORVO CINEMA 2"))
+        #expect(!found.contains { $0.contains("\n") || $0.hasSuffix(" ") || $0.hasPrefix(" ") })
+        #expect(!found.contains("Terminal"))
+    }
+
     /// A bank's card descriptor parts its fields with slashes: each field is offered by itself.
     @Test func aBanksSlashedFieldsAreOfferedApart() {
         let found = spans("Debit Alert Acct: ***4410 Amt: NGN 12,500.00 Desc: POS/KESTREL MART/LAGOS Bal: NGN 88,120.10")

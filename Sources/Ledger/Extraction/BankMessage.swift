@@ -121,7 +121,8 @@ enum BankMessage {
                 // "EDEKA: -12,40 EUR": a name, then the amount.
                 let name = line[..<colon].trimming(" ")
                 let rest = line[line.index(after: colon)...]
-                if isNameLine(name), rest.contains(where: \.isNumber), !AmountFinder.candidates(in: String(rest)).isEmpty {
+                if isNameLine(name), !MerchantSpans.isOnlyFieldLabels(name), rest.contains(where: \.isNumber),
+                   !AmountFinder.candidates(in: String(rest)).isEmpty {
                     return name
                 }
                 continue
@@ -156,8 +157,19 @@ enum BankMessage {
         let words = Set(note.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "/" }).map(String.init))
         // A receipt's sign-off (a regex) is tried last: most notes are decided before it.
         return words.intersection(bankWords).count >= 2 || opensWithSenderAndTransaction(note) || writesCardDigits(note)
-            || signer(in: note) != nil
+            || signer(in: note) != nil || isLabelledForm(note)
     }
+
+    /// True for a form of labelled fields, one per line or between bars, one of them money
+    /// ("Lieu : GARAGE MARLOW\nMontant : 85,00 EUR", "Payee Name: … | Amount: INR 640.00 | Status: …"):
+    /// how banks' and apps' notifications read, not how people write a note.
+    private static func isLabelledForm(_ note: String) -> Bool {
+        guard note.contains(":"), note.contains("\n") || note.contains("|") else { return false }
+        let fields = note.split(whereSeparator: { $0 == "\n" || $0 == "|" }).filter { $0.wholeMatch(of: labelledField) != nil }
+        return fields.count >= 2 && fields.contains { !Currency.mentions(in: String($0)).isEmpty && $0.contains(where: \.isNumber) }
+    }
+
+    nonisolated(unsafe) private static let labelledField = /\s*\p{L}[\p{L}\/. ]{0,30}\s?:\s*\S.*/
 
     /// True when the message writes a card's or account's last digits, masked ("x4821", "*3321",
     /// "..5512", "XX4412", "5120***4471", "AC12*****3456") or after the card's word ("Amex 1004",

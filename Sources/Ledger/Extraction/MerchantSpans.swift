@@ -41,6 +41,8 @@ enum MerchantSpans {
         let app = brands.first(where: BrandLexicon.deliveryApps.contains)
         let trades = shaped ? tradeOpeners(in: note, brands: Set(brands)) : []
         return spans.uniqued().filter { span in
+            // A name lies on one line and has no space at its ends ("GARAGE MARLOW\nMontant", "Lieu ").
+            !span.contains("\n") && span.first?.isWhitespace != true && span.last?.isWhitespace != true &&
             app.map { span.lowercased().hasPrefix($0) } ?? true && !trades.contains(span) && !isOnlyAPeriod(span) &&
             // A known brand, then what was bought there ("<brand> Laufschuhe").
             !brands.contains { isBrand($0, followedByWhatWasBought: span) || isBrand($0, precededByCommonWords: span) } && !(shaped && endsInWhatWasBought(span)) &&

@@ -503,7 +503,8 @@ enum ExpenseSignals {
         "would be about", "would be around", "said it would be", "costaría", "coûterait", "würde kosten", "costaria", "costerebbe",
         "might book", "might order", "might pay", "maybe get", "maybe buy", "maybe book", "planning to", "plan to buy",
         "want to buy", "going to buy", "going to book", "will get it", "will get them", "will buy it", "will buy them",
-        "gonna buy", "gonna get it",
+        "gonna buy", "gonna get it", "back in stock", "sale next week", "sale starts",
+        "haven't booked", "have not booked",
         // Wishes: a thing wanted, a plan still open, in the notes' languages ("want those trainers, 180",
         // "might go to the jazz night, 15"; not "wanted the burger but got the salad, 14.50").
         "want those", "want these", "want that ", "want this ", "i want the ", "i want a ", "i want one",
@@ -1085,6 +1086,9 @@ enum ExpenseSignals {
     /// closing the note.
     nonisolated(unsafe) private static let nameClosingPaid =
         /[,;:—–-]\s*(\p{Lu}[\p{L}'’-]+)\s+(?i:paid|covered(?:\s+it)?|got\s+it|treated(?:\s+me|\s+us)?)\s*[.!)]?\s*$/
+    /// "dinner was on Ana", "lunch is on Leo today", "Ana's treat": someone named paid for it.
+    nonisolated(unsafe) private static let onSomeone =
+        /\b(?i:was|is|it's|it was)\s+(?i:on)\s+(\p{Lu}[\p{L}-]+)\b(?!['’])|\b(\p{Lu}[\p{L}-]+)['’]s\s+(?i:treat|shout)\b/
     /// "pay Jo 30 tomorrow", "transfer rent 950 on the 1st": money the writer is to send later.
     nonisolated(unsafe) private static let sendLater =
         /^(?:pay|send|transfer|wire|venmo|zelle)\s+[^.;\n]*\b(?:tomorrow|tonight|later|next\s+\w+|this\s+weekend|on\s+the\s+\d+(?:st|nd|rd|th)?|by\s+\w+day|on\s+\w+day)\b/
@@ -1110,8 +1114,10 @@ enum ExpenseSignals {
         func isSomeone(_ word: String) -> Bool {
             let word = word.lowercased()
             return !["i", "we"].contains(word) && !MerchantLexicon.isCommonWord(word) && BrandLexicon.named(in: SearchableText(word)).isEmpty
+                && !DateResolver.calendarWords.contains(word)
         }
         if let closing = note.firstMatch(of: nameClosingPaid), isSomeone(String(closing.1)) { return true }
+        if let on = note.firstMatch(of: onSomeone), let name = on.1 ?? on.2, isSomeone(String(name)) { return true }
         guard note.firstMatch(of: nameSentFigure) != nil || note.firstMatch(of: nameGotTheMeal) != nil else { return false }
         let opening = lowered.split(whereSeparator: { !$0.isLetter && $0 != "'" }).first.map(String.init) ?? ""
         return isSomeone(opening)
