@@ -491,6 +491,8 @@ import Testing
         #expect(RulesExtractor.withoutTownAfterStoreNumber("ZABKA Z1234 KRAKOW") == "ZABKA Z1234")
         #expect(RulesExtractor.withoutTownAfterStoreNumber("DOCK 49 DELI") == "DOCK 49 DELI")
         #expect(RulesExtractor.withoutTownAfterStoreNumber("NORDOIL AZS 100") == "NORDOIL AZS 100")
+        #expect(RulesExtractor.withoutTownAfterStoreNumber("GIGBOX 0231 SEATTLE WA") == "GIGBOX 0231")
+        #expect(RulesExtractor.withoutTownAfterStoreNumber("KESTREL 0231 WA") == "KESTREL 0231 WA")
         // A store number of five digits or more opens with a zero.
         #expect(RulesExtractor.introducedMerchant(in: "Kestrel Card: A charge of $64.99 was made at TECH DEPOT 00123 on 11/28/26.")
                 == "TECH DEPOT 00123")

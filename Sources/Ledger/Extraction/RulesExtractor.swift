@@ -104,8 +104,12 @@ public enum RulesExtractor {
     static func withoutTownAfterStoreNumber(_ name: String) -> String {
         let words = name.split(separator: " ")
         guard words.count >= 3, let store = words.dropLast().lastIndex(where: { $0.wholeMatch(of: /#?[A-Z]?\d{3,}/) != nil }),
-              store >= 1, (1...2).contains(words.count - store - 1),
-              words[(store + 1)...].allSatisfy({ $0.count >= 3 && $0.allSatisfy { $0.isLetter && $0.isUppercase } }) else { return name }
+              store >= 1 else { return name }
+        // The town may end in its state's or country's two-letter code ("GIGBOX 0231 SEATTLE WA").
+        var town = Array(words[(store + 1)...])
+        if town.count >= 2, let code = town.last, code.count == 2, code.allSatisfy({ $0.isLetter && $0.isUppercase }) { town.removeLast() }
+        guard (1...2).contains(town.count),
+              town.allSatisfy({ $0.count >= 3 && $0.allSatisfy { $0.isLetter && $0.isUppercase } }) else { return name }
         return words[...store].joined(separator: " ")
     }
 
