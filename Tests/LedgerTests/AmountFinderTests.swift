@@ -52,6 +52,9 @@ import Testing
         // A multiplier written onto its figure; a count of hours after "for"; Portuguese "no" (at the) before a name.
         ("museum entry 15 x2", "30"), ("Parking at the station 4 for 2 hrs", "4"), ("almoço no Kestrel 30", "30"),
         ("Ref no 4471, lunch 12.50", "12.50"),
+        // A part "of which" the figure before it holds; the whole paid by the writer beside their share.
+        ("dîner 60 € dont 10 € de pourboire", "60"), ("Essen 48 €, davon 6 € Trinkgeld", "48"),
+        ("drinks round 36, my share 12 but I paid the lot", "36"), ("drinks round 36, my share 12", "12"),
     ])
     func theRulesPickTheAmountPaid(note: String, expected: String) {
         let best = AmountFinder.best(in: AmountFinder.candidates(in: note))

@@ -742,8 +742,17 @@ enum AmountFinder {
         }
         // "my share 32.50 (4 of us)"; not when the writer says they paid another figure whole
         // ("Paid 60 for the group, my share is 20").
+        // When the writer says they paid all of it, the largest other figure is the bill they paid
+        // ("drinks round 36, my share 12 but I paid the lot").
         if let part = candidates.firstIndex(where: { AmountRoles.isWritersPart($0.range, tokens) }),
            !candidates.indices.contains(where: { $0 != part && AmountRoles.isPaidOutright(candidates[$0].range, tokens) }) {
+            let text = SearchableText(String(lowered))
+            if AmountRoles.paidWholePhrases.contains(where: { text.contains($0) }),
+               let whole = candidates.indices.filter({ $0 != part && candidates[$0].value > candidates[part].value })
+                .max(by: { candidates[$0].value < candidates[$1].value }) {
+                result[whole] = result[whole].scored(result[whole].score + 9)
+                return result
+            }
             result[part] = result[part].scored(result[part].score + 9)
             return result
         }

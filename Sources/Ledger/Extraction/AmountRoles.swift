@@ -200,7 +200,9 @@ enum AmountRoles {
         let near = tokens.before(range, 2)
         // "less than 20", "more than 15": a bound, not a price.
         if near.last == "than" { return true }
+        // French "dont", German "davon": "of which" — a part already inside the figure before it.
         return near.contains("includes") || near.contains("including") || near.contains("incl")
+            || near.contains("dont") || near.contains("davon") || near.contains("inkl")
     }
 
     /// True for either figure of a multi-buy offer ("2 for 1", "3 for 2 on books", "2 por 1", "3 per 2"):
@@ -388,6 +390,11 @@ enum AmountRoles {
             return nil
         }
     }
+
+    /// The writer paid all of a shared bill ("I paid the lot", "covered the whole thing").
+    static let paidWholePhrases = ["paid the lot", "paid it all", "paid the whole", "paid everything", "covered the lot",
+                                   "covered the whole", "paid for everyone", "paid for everybody", "paid for all of us",
+                                   "pagué todo", "j'ai tout payé", "alles bezahlt", "paguei tudo", "ho pagato tutto"]
 
     static func isWritersPart(_ range: Range<Int>, _ tokens: Tokens) -> Bool {
         let before = tokens.before(range, 5, crossing: true)
