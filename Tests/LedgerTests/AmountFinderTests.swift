@@ -123,6 +123,8 @@ import Testing
                       "Kestrel Books has the atlas for 35, will get it next week",
                       "Varro dinner was on Ana tonight, 70", "Ana's treat: dinner at Varro 70",
                       "hotel says 140/night, haven't booked", "Northpeak jacket back in stock at 180",
+                      "Auto-debit of INR 499 for GIGBOX scheduled on 21-11-26",
+                      "Depósito en efectivo por Q 500.00 a su cuenta 1234",
                       "Bijschrijving € 75,00 van J. DE VRIES op uw rekening. Saldo € 1.204,10"])
     func notesThatAreNoExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note))

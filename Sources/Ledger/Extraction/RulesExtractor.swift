@@ -469,7 +469,7 @@ enum ExpenseSignals {
         "amount due", "min due", "payment due", "heads up", "pay on the night", "pay at the door", "collect request", "payment request", "requested", "request sent", "sent a request", "sent her a request",
         "sent him a request", "sent them a request", "has been initiated", "for processing", "e-statement",
         "from next month", "来月", "a partir do próximo", "ab nächsten monat", "le mois prochain",
-        "will be paid", "will be taken", "going to pay", "is scheduled", "scheduled for", "upcoming payment",
+        "will be paid", "will be taken", "going to pay", "is scheduled", "scheduled for", "scheduled on", "upcoming payment",
         "upcoming debit", "upcoming charge", "money request", "outstanding amount", "amount outstanding",
         "will be attempted", "will be processed", "will be sent on", "is being processed", "due in", "pay on delivery", "looking at flights", "thinking of buying",
         "thinking about buying", "price went up", "price goes up", "will go up", "not paying",
@@ -578,6 +578,9 @@ enum ExpenseSignals {
     /// Money coming in: not an expense unless the message also says money went out.
     static let incoming = [
         "received", "recebi", "recibí", "ricevuti", "ricevuto", "reçu", "recu ", "erhalten", "eingegangen",
+        // Cash paid in at a branch or machine.
+        "depósito en efectivo", "deposito en efectivo", "depósito em dinheiro", "deposito em dinheiro", "bareinzahlung",
+        "dépôt d'espèces", "versamento in contanti",
         "credited with", "is credited", "credited to your", "credited to a/c", "credited to ac", "credited to account",
         "credited to acct", "deposit matured", "has matured", "received from", "hit my account", "zachisl",
         "postuplen", "zarakhovano", "gutschrift", "deposited into", "popolnenie",
