@@ -19,7 +19,7 @@ import Testing
         ("Spent INR 240 at CAFE. Avl Limit: INR 9000.12", "240"),
         ("Ramen 14.20 on 3/11 at 12:30", "14.20"),
         // A German day and month ("am 3.11.", "03.11."); a price closing a sentence stays one.
-        ("Tanken 60 am 3.11.", "60"), ("Essen 25, 03.11.", "25"), ("Kaffee 3.05.", "3.05"),
+        ("Tanken 60 am 3.11.", "60"), ("Essen 25, 03.11.", "25"), ("Kaffee 3.05.", "3.05"), ("train 30 on 18.11.", "30"),
         // Rounds or bottles at a price each; "of 12 eggs" counts eggs.
         ("3 rounds of 22 at the pub", "66"), ("2 bottles of 14.50 for the party", "29.00"), ("2 boxes of 12 eggs 5.40", "5.40"),
         // A price per head with the heads after it; without them it stays the price.

@@ -22,6 +22,7 @@ import Testing
         // Both readings of a numeric date valid: the more recent one on or before the received day.
         ("dinner 40 on 11/3", "2026-11-03"), ("taxi 2/10", "2026-10-02"), ("hotel 200 on 11/03/2026", "2026-11-03"),
         ("Tanken 60 am 3.11.", "2026-11-03"), ("Essen 25, 03.11.", "2026-11-03"), ("lunch 15 yday", "2026-11-19"),
+        ("train 30 on 18.11.", "2026-11-18"), ("Taxi 18 den 3.11.", "2026-11-03"),
         ("drinks last nite", "2026-11-19"), ("dinner 45 on sat", "2026-11-14"),
         ("pranzo l'altro ieri", "2026-11-18"), ("jantar no dia 3", "2026-11-03"), ("cena el día 12", "2026-11-12"),
         ("déjeuner 12,40 ce midi", "2026-11-20"), ("obiad wczoraj 64 zł", "2026-11-19"), ("kahve bugün 95 TL", "2026-11-20"),

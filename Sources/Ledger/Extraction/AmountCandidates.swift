@@ -524,9 +524,9 @@ enum AmountFinder {
             return true
         }
         // A day and month with the dot after the month, as German notes write them ("am 3.11.",
-        // "03.11."): the dot closing a sentence ("lunch 12.50.", "Kaffee 3.05.") makes none.
+        // "03.11.", "on 18.11."): the dot closing a sentence ("lunch 12.50.", "Kaffee 3.05.") makes none.
         if number.impliedCurrency == nil, isDayAndMonth(number.text), after == ".", !afterNext.isASCIIDigit, afterNext != ",",
-           characters[start] == "0" || wordsBefore(start, within: 6, lowered).last.map({ ["am", "vom"].contains($0) }) == true {
+           characters[start] == "0" || wordsBefore(start, within: 6, lowered).last.map({ ["am", "vom", "den", "on"].contains($0) }) == true {
             return true
         }
         if "*#".contains(before) || after == "*" { return true }

@@ -98,7 +98,7 @@ public enum DateResolver {
         nonisolated(unsafe) static let dottedDate = /(?:^|[^\d.,\/])(\d{1,2})\.(\d{1,2})\.(\d{4})(?![\d.,\/])/
         /// "am 3.11.", "03.11.": a day and month with the dot after the month, and "am"/"vom" before
         /// or a day written with its zero (else "12.5." or "3.05." ending a sentence would be a date).
-        nonisolated(unsafe) static let dottedDayMonth = /(?:^|[\s,(])(am\s+|vom\s+)?(\d{1,2})\.(\d{1,2})\.(?![\d,])/
+        nonisolated(unsafe) static let dottedDayMonth = /(?:^|[\s,(])(am\s+|vom\s+|den\s+|on\s+)?(\d{1,2})\.(\d{1,2})\.(?![\d,])/
     }
 
     // MARK: - Vocabulary
