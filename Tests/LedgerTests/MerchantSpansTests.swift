@@ -95,17 +95,6 @@ struct MerchantSpansTests {
         #expect(!found.contains("Terminal"))
     }
 
-    /// A name in brackets is offered without them, and no span opens a bracket; the note's only
-    /// figure is what was paid wherever it stands.
-    @Test func aBracketedNameIsOfferedBareAndTheOnlyFigureIsNoPartOfAName() {
-        let run = spans("Supermarket run: 43.10 (Halden)")
-        #expect(run.contains("Halden") && !run.contains { $0.hasPrefix("(") })
-        let lunch = spans("lunch 12 (Kestrel)")
-        #expect(lunch.contains("Kestrel") && !lunch.contains { $0.contains("12") })
-        #expect(!spans("Kestrel (Soho) 12.50").contains { $0.hasSuffix("(Soho") })
-        #expect(spans("Route 66 Diner 18").contains("Route 66 Diner"))
-    }
-
     /// A bank's card descriptor parts its fields with slashes: each field is offered by itself.
     @Test func aBanksSlashedFieldsAreOfferedApart() {
         let found = spans("Debit Alert Acct: ***4410 Amt: NGN 12,500.00 Desc: POS/KESTREL MART/LAGOS Bal: NGN 88,120.10")

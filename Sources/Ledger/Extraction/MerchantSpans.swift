@@ -10,10 +10,11 @@ enum MerchantSpans {
         let characters = Array(note)
         // Small whole numbers stay: they are often part of a name ("Route 66 Diner", "Studio 54").
         // A number added to another is money too ("Lume 84 + 15% tip").
-        // The only figure is what was paid ("lunch at varro 12", "lunch 12 (Kestrel)"), not a name's number.
+        // The only figure, ending the note, is what was paid ("lunch at varro 12"), not a name's number.
         let figures = candidates.filter { !$0.isComputed }
-        let onlyFigure = figures.count == 1
-        let amounts = Set(figures.filter { $0.text.contains(".") || $0.currency != nil || $0.value >= 100 || onlyFigure }
+        let onlyFigureAtEnd = figures.count == 1 && note.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
+            .hasSuffix(String(characters[figures[0].range]))
+        let amounts = Set(figures.filter { $0.text.contains(".") || $0.currency != nil || $0.value >= 100 || onlyFigureAtEnd }
             .map { String(characters[$0.range]) }).union(addends(in: note))
         // The bank that sent a message names itself before "Bank" ("Axis Bank Card…"), the
         // writer's card or wallet before "card", "A/c", "balance" (`BankMessage.payerSideWords`).
@@ -40,10 +41,8 @@ enum MerchantSpans {
         let app = brands.first(where: BrandLexicon.deliveryApps.contains)
         let trades = shaped ? tradeOpeners(in: note, brands: Set(brands)) : []
         return spans.uniqued().filter { span in
-            // A name lies on one line and has no space at its ends ("GARAGE MARLOW\nMontant", "Lieu "),
-            // nor an opening bracket ("(Halden" and "(Halden)": "Halden" is offered without).
-            !span.contains("\n") && span.first?.isWhitespace != true && span.last?.isWhitespace != true
-                && !(shaped && (span.first.map { "([{".contains($0) } == true || hasUnclosedBracket(span))) &&
+            // A name lies on one line and has no space at its ends ("GARAGE MARLOW\nMontant", "Lieu ").
+            !span.contains("\n") && span.first?.isWhitespace != true && span.last?.isWhitespace != true &&
             app.map { span.lowercased().hasPrefix($0) } ?? true && !trades.contains(span) && !isOnlyAPeriod(span) &&
             // A known brand, then what was bought there ("<brand> Laufschuhe").
             !brands.contains { isBrand($0, followedByWhatWasBought: span) || isBrand($0, precededByCommonWords: span) } && !(shaped && endsInWhatWasBought(span)) &&
@@ -66,11 +65,6 @@ enum MerchantSpans {
                         || banks.contains(bare.lowercased()) || places.contains(bare)
                 }
         }
-    }
-
-    /// True for a span that opens a bracket it does not close ("lunch 12 (Kestrel").
-    private static func hasUnclosedBracket(_ span: String) -> Bool {
-        span.filter { $0 == "(" }.count > span.filter { $0 == ")" }.count
     }
 
     /// The runs of words between a bank's slashes ("POS/KESTREL MART/LAGOS" → "KESTREL MART"):
