@@ -299,6 +299,7 @@ import Testing
         "overestimated the cab, it was 19",
         // Look-alikes of "was on Ana": a day, a birthday; a temptation given in to.
         "Lunch was on Friday, 12 at Varro", "dinner was on Ana's birthday, 80 at Varro",
+        "the café is on Market Street, coffee 3", "the new deli is on Kestrel Road, sandwich 6.50",
         "tempted by the pastries, bought two 6.40",
     ])
     func isAnExpense(note: String) {

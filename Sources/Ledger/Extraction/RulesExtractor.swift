@@ -1093,9 +1093,10 @@ enum ExpenseSignals {
     /// closing the note.
     nonisolated(unsafe) private static let nameClosingPaid =
         /[,;:—–-]\s*(\p{Lu}[\p{L}'’-]+)\s+(?i:paid|covered(?:\s+it)?|got\s+it|treated(?:\s+me|\s+us)?)\s*[.!)]?\s*$/
-    /// "dinner was on Ana", "lunch is on Leo today", "Ana's treat": someone named paid for it.
+    /// "dinner was on Ana", "lunch is on Leo today", "Ana's treat": someone named paid for it (not a
+    /// place: "the café is on Market Street", "is on Kestrel Road").
     nonisolated(unsafe) private static let onSomeone =
-        /\b(?i:was|is|it's|it was)\s+(?i:on)\s+(\p{Lu}[\p{L}-]+)\b(?!['’])|\b(\p{Lu}[\p{L}-]+)['’]s\s+(?i:treat|shout)\b/
+        /\b(?i:was|is|it's|it was)\s+(?i:on)\s+(\p{Lu}[\p{L}-]+)\b(?!['’])(?!\s+(?:\p{Lu}|(?i:street|st|road|rd|avenue|ave|lane|square|sq|way|drive)\b))|\b(\p{Lu}[\p{L}-]+)['’]s\s+(?i:treat|shout)\b/
     /// "pay Jo 30 tomorrow", "transfer rent 950 on the 1st": money the writer is to send later.
     nonisolated(unsafe) private static let sendLater =
         /^(?:pay|send|transfer|wire|venmo|zelle)\s+[^.;\n]*\b(?:tomorrow|tonight|later|next\s+\w+|this\s+weekend|on\s+the\s+\d+(?:st|nd|rd|th)?|by\s+\w+day|on\s+\w+day)\b/
