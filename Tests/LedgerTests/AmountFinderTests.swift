@@ -125,6 +125,11 @@ import Testing
                       "hotel says 140/night, haven't booked", "Northpeak jacket back in stock at 180",
                       "Auto-debit of INR 499 for GIGBOX scheduled on 21-11-26",
                       "Depósito en efectivo por Q 500.00 a su cuenta 1234",
+                      // A bank's field that says the transaction is a credit.
+                      "Amt Cr: KES 1,500.00 Acc: ****1234 Ref: MPESA 19/11/26",
+                      "Your account 1234 has a credit of ZMW 300.00. Balance ZMW 1,200.00",
+                      "Trx: Credit. Amount: NGN 20,000.00. Acct: 12****89. Desc: TRF FROM ARDENT K. Bal: NGN 45,000.00",
+                      "Txn Type: CR | Amount: GHS 250.00 | Narration: Transfer from OSTRA A | Balance: GHS 900.00",
                       "Bijschrijving € 75,00 van J. DE VRIES op uw rekening. Saldo € 1.204,10"])
     func notesThatAreNoExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note))

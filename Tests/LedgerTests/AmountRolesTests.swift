@@ -300,6 +300,9 @@ import Testing
         // Look-alikes of "was on Ana": a day, a birthday; a temptation given in to.
         "Lunch was on Friday, 12 at Varro", "dinner was on Ana's birthday, 80 at Varro",
         "the café is on Market Street, coffee 3", "the new deli is on Kestrel Road, sandwich 6.50",
+        // A debit field, and a credit card named as the transaction's kind.
+        "Txn Type: DR | Amount: GHS 80.00 | Narration: Payment to CORVO FOODS | Balance: GHS 820.00",
+        "Trx: Credit Card purchase. Amount: USD 42.00 at KESTREL MART. Card: ****4412",
         "tempted by the pastries, bought two 6.40",
     ])
     func isAnExpense(note: String) {

@@ -875,7 +875,8 @@ enum ExpenseSignals {
         if lowered.firstMatch(of: Self.paymentFrom) != nil, !isBank { return false }
         // "Deposit ZAR 2,000.00 to acc …", "Money in R500.00 from …": a bank's word for money in, before
         // its figure ("Deposit of 50 for the class" in a written note is paid; a deposit charged is too).
-        if lowered.firstMatch(of: Self.bankMoneyIn) != nil, isBank, !spending.contains(where: { text.contains($0) }) {
+        if lowered.firstMatch(of: Self.bankMoneyIn) != nil || lowered.firstMatch(of: Self.creditField) != nil, isBank,
+           !spending.contains(where: { text.contains($0) }) {
             return false
         }
         // "Marta sent over 60", "Zelle from Mike 45", "invoice paid by Northwind": money someone sent
@@ -1140,6 +1141,10 @@ enum ExpenseSignals {
         /\bpayment\s+(?:of\s+)?[^\s\d]{0,3}\d[\d.,]*\s*[^\s\d]{0,4}\s+from\s+(?!(?:my|your|our|card|account|acct|a\/c|checking|savings|current|cash|wallet)\b|the\s+(?:card|account|joint|checking|savings|current)\b)/
     /// A bank's word for money in, right before its figure: "Deposit ZAR 2,000.00", "Money in R500.00".
     nonisolated(unsafe) private static let bankMoneyIn = /\b(?:deposit|money in)\s*:?\s*(?:of\s+)?[^\s\d]{0,4}\s?\d/
+    /// A bank's field saying the transaction is a credit: "Txn Type: CR", "Trx: Credit.", "Amt Cr:",
+    /// "has a credit of" (not "Credit Card").
+    nonisolated(unsafe) private static let creditField =
+        /\b(?:trx|txn|tran|trans|transaction)(?:\s*type)?\s*:\s*(?:credit|cr)\b(?!\s*card)|\bamt\.?\s*cr\b|\bcr\.?\s*amt\b|\b(?:has|have)\s+(?:a|received\s+a)\s+credit\s+of\b/
     /// Money moved between the writer's own accounts: "moved 200 from checking to the holiday fund"
     /// (not "transferred 500 from checking to the landlord").
     nonisolated(unsafe) private static let movedBetweenOwn =
