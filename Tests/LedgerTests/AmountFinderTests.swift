@@ -130,6 +130,7 @@ import Testing
                       "Your account 1234 has a credit of ZMW 300.00. Balance ZMW 1,200.00",
                       "Trx: Credit. Amount: NGN 20,000.00. Acct: 12****89. Desc: TRF FROM ARDENT K. Bal: NGN 45,000.00",
                       "Txn Type: CR | Amount: GHS 250.00 | Narration: Transfer from OSTRA A | Balance: GHS 900.00",
+                      "Txn Status: Reversed | Amt: KES 800 | To: OSTRA SHOP",
                       "Bijschrijving € 75,00 van J. DE VRIES op uw rekening. Saldo € 1.204,10"])
     func notesThatAreNoExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note))

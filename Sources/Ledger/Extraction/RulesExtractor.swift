@@ -372,7 +372,7 @@ enum ExpenseSignals {
         "devolvieron", "devolução", "devolvido", "paid me back", "paid back", "reimbursement", "reimbursed",
         "interest credited", "interest paid", "net interest", "salary", "payroll", "paycheck", "zarplata", "pensii", "pension",
         "vyplata", "protsent", "returned", "return of", "devolución", "devolucion", "rückgabe", "rückzahlung",
-        "rimborsato", "reembolsado", "terugbetaling", "zwrot", "iade", "返金", "退款", "reversal", "reversed to", "reversed back",
+        "rimborsato", "reembolsado", "terugbetaling", "zwrot", "iade", "返金", "退款", "reversal", "reversed to", "reversed back", "status: reversed", "status : reversed", "status: refunded",
         "wages", "stipend", "gehalt", "salaire", "sueldo", "nómina", "salário", "stipendio", "payday",
         "paid out", "payout", "expense claim", "claim paid", "expense report", "reimbursement request", "redeemed",
         "me han devuelto", "te han devuelto", "le han devuelto", "se ha devuelto", "me devolvió", "me devolvio", "me pagó", "me pago", "me pagaron", "me ha pagado",
