@@ -226,13 +226,10 @@ enum MerchantSpans {
         // Written all in lower case, a name does not go on past a preposition of the sentence
         // ("cyclo to work", "ostra brunch w/ sam"); its own joiners ("de", "of", "&") stay.
         // (A description of one place may: "the kiosk by the harbour".)
+        // Nor past a word of the journey it paid for ("lumo ride home", "kestrel taxi").
         if !span.contains(where: \.isUppercase), !articles.contains(first),
-           words.dropFirst().dropLast().contains(where: sentencePrepositions.contains) {
-            return true
-        }
-        // Nor, in lower case, past a word of the journey it paid for ("lumo ride home", "kestrel taxi").
-        if !span.contains(where: \.isUppercase), !articles.contains(first),
-           words.dropFirst().contains(where: MerchantLexicon.motionWords.contains) {
+           words.dropFirst().dropLast().contains(where: sentencePrepositions.contains)
+            || words.dropFirst().contains(where: MerchantLexicon.motionWords.contains) {
             return true
         }
         // The errand may come before the figure paid ("blue door brunch 38").
@@ -350,12 +347,12 @@ enum MerchantSpans {
             // "ferry to X", "ticket to Leeds": after a travel word or a ticket, the place the journey goes
             // to or comes from; in a note naming its carrier, after any such word ("<ride app> from
             // Kestrel Hotel", "<coach line> to Porto from Lisbon").
+            guard MerchantLexicon.placePrepositions.contains(word), index > 0 else { continue }
             // A ticket "from" someone is bought from them ("cinema tickets from Reelhouse") unless the
             // note travels or goes on "to" a place ("tickets from Leeds to York").
-            let afterTicket = MerchantLexicon.travelDocuments.contains(tokens[max(0, index - 1)].lowercased())
+            let afterTicket = MerchantLexicon.travelDocuments.contains(tokens[index - 1].lowercased())
                 && (word != "from" || journeys || tokens[(index + 1)...].contains { $0.lowercased() == "to" })
-            guard MerchantLexicon.placePrepositions.contains(word), index > 0,
-                  MerchantLexicon.motionWords.contains(tokens[index - 1].lowercased()) || afterTicket
+            guard MerchantLexicon.motionWords.contains(tokens[index - 1].lowercased()) || afterTicket
                     || !carriers.isEmpty else { continue }
             var next = index + 1
             if next < tokens.count, articles.contains(tokens[next].lowercased()) { next += 1 }

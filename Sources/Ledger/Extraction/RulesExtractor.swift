@@ -859,7 +859,7 @@ enum ExpenseSignals {
             || lowered.firstMatch(of: Self.wonOrPaidIn) != nil
             || lowered.firstMatch(of: Self.sentToWriter) != nil
             || lowered.firstMatch(of: Self.gotCredit) != nil || lowered.firstMatch(of: Self.cameIn) != nil
-            || lowered.firstMatch(of: Self.incomeCredited) != nil
+            || text.contains("credited") && lowered.firstMatch(of: Self.incomeCredited) != nil
             || lowered.firstMatch(of: Self.payArrived) != nil
             || lowered.firstMatch(of: Self.transferFrom).map({ !lowered[$0.range.upperBound...].contains(Self.transferredOnTo) }) == true
             || lowered.firstMatch(of: Self.sentBack) != nil) && !spends { return false }
@@ -875,13 +875,13 @@ enum ExpenseSignals {
         if lowered.firstMatch(of: Self.paymentFrom) != nil, !isBank { return false }
         // "Deposit ZAR 2,000.00 to acc …", "Money in R500.00 from …": a bank's word for money in, before
         // its figure ("Deposit of 50 for the class" in a written note is paid; a deposit charged is too).
-        if lowered.firstMatch(of: Self.bankMoneyIn) != nil || lowered.firstMatch(of: Self.creditField) != nil, isBank,
+        if isBank, lowered.firstMatch(of: Self.bankMoneyIn) != nil || lowered.firstMatch(of: Self.creditField) != nil,
            !spending.contains(where: { text.contains($0) }) {
             return false
         }
         // "Marta sent over 60", "Zelle from Mike 45", "invoice paid by Northwind": money someone sent
         // the writer, in a written note (a bank's "payment from your card" is the writer's).
-        if !spends, !paidAndChange, writesMoneyToTheWriter(note, lowered), !isBank { return false }
+        if !spends, !paidAndChange, !isBank, writesMoneyToTheWriter(note, lowered) { return false }
         // "sent 1,000 to your savings account", "Cash In Tk 2,000", "payment of 500 to your credit card":
         // money moved between the writer's own accounts, or paid into a wallet.
         if lowered.firstMatch(of: Self.ownAccounts) != nil || lowered.firstMatch(of: Self.toOwnSavings) != nil
