@@ -224,6 +224,45 @@ struct MerchantSpansTests {
         #expect(spans("Flew Arlen to Dovik with Kestrel Air, 89 euros").contains("Kestrel Air"))
         // "for me and Aiko": whom the tickets were for.
         #expect(!spans("Cinema Nova tickets for me and Aiko 24").contains("Aiko"))
+        // The note opens with the outing, or introduces its business after the company.
+        #expect(!spans("Dinner downtown with Mirela 31").contains("Mirela"))
+        let tickets = spans("Movie tickets with Oskar at Lumo Cinema 21")
+        #expect(tickets.contains("Lumo Cinema") && !tickets.contains("Oskar"))
+    }
+
+    /// After a preposition of where, a name made with a word of geography is a place ("near Union
+    /// Station", "on Brighton pier", "by Lake Como"); "on" before a shop's name is left alone.
+    @Test func aPlaceNamedByItsGeographyIsNoPayee() {
+        #expect(!spans("Parking near Harwell Station 12").contains { $0.contains("Harwell") })
+        #expect(!spans("Chips on Kestrelsea pier 6.50").contains("Kestrelsea"))
+        #expect(!spans("Boat hire by Lake Ardent 30 EUR").contains { $0.contains("Ardent") })
+        #expect(spans("Phone case on Gigbox 12.99").contains("Gigbox"))
+        // A business named after a place word keeps its name where nothing says "near" or "on" it.
+        #expect(spans("Station Grill burger 14").contains("Station Grill"))
+    }
+
+    /// Part of a phrase of what was bought ("Ice" of "Ice cream", "cleaning halden" of "dry
+    /// cleaning halden") is no name; the phrase whole, or a span beside it, is still offered.
+    @Test func aSpanCuttingAPhraseOfWhatWasBoughtIsNoName() {
+        let ice = spans("Ice cream on the seafront 7.50")
+        #expect(!ice.contains("Ice"))
+        let cleaning = spans("dry cleaning halden cleaners 18.50")
+        #expect(!cleaning.contains("cleaning halden cleaners") && cleaning.contains("halden cleaners"))
+    }
+
+    /// A business named by its own word and its kind stands in when the model copies none; a
+    /// common word or a place before the kind makes no name.
+    @Test func aNameAndItsKindOfBusinessStandIn() {
+        #expect(MerchantSpans.tradeNamed(among: spans("flowers for mum varro florist 35")) == "varro florist")
+        #expect(MerchantSpans.tradeNamed(among: ["the corner deli", "corner deli", "village bakery", "beach bar"]) == nil)
+    }
+
+    /// Someone's home is not whom the money went to; a feast is when, not who.
+    @Test func aHomeOrAFeastIsNoPayee() {
+        let dinner = spans("Dinner at Marlow's place, brought wine from Corvo Cellars 24")
+        #expect(dinner.contains("Corvo Cellars") && !dinner.contains("Marlow's"))
+        #expect(!spans("Christmas market mulled wine 9").contains("Christmas"))
+        #expect(!spans("Diwali sweets from Halvard Mithai 18").contains { $0.hasPrefix("Diwali") })
     }
 
     @Test func aDoubleXInANameIsNoMaskedNumber() {

@@ -201,10 +201,12 @@ public final class ExpenseExtractor: Sendable {
                 return note.range(of: picked).map { $0.lowerBound >= opening.rest } == true ? opening.name : nil
             } ?? named
             // When the model copies no one, or only a generic word, a name the note introduces ("Paid
-            // Carla 40", "at Casa Verde") or a well-known brand it names ("petrol 55.30 esso") is still
-            // who was paid; its low confidence still sends the draft to review. Looked up once, at the end.
+            // Carla 40", "at Casa Verde"), a well-known brand it names ("petrol 55.30 esso") or a business
+            // named with its trade ("flowers for mum primrose florist 35") is still who was paid; its low
+            // confidence still sends the draft to review. Looked up once, at the end.
             let standIn = final && payee.known == nil && charged == nil
-                ? introduced ?? MerchantSpans.namedBrand(in: note, among: spans) : nil
+                ? introduced ?? MerchantSpans.namedBrand(in: note, among: spans)
+                    ?? (rules.contains(.merchantShape) ? MerchantSpans.tradeNamed(among: spans) : nil) : nil
             return Expense(
                 merchant: payee.known ?? charged ?? standIn, amount: amount?.amount, currency: currency,
                 category: generated.category, purpose: generated.purpose, date: date)

@@ -40,6 +40,7 @@ enum MerchantSpans {
         // A delivery app named beside the restaurant is who charged: only spans holding the app remain.
         let app = brands.first(where: BrandLexicon.deliveryApps.contains)
         let trades = shaped ? tradeOpeners(in: note, brands: Set(brands)) : []
+        let phrases = shaped && !bank ? commonPhrases(in: note) : []
         return spans.uniqued().filter { span in
             // A name lies on one line and has no space at its ends ("GARAGE MARLOW\nMontant", "Lieu ").
             !span.contains("\n") && span.first?.isWhitespace != true && span.last?.isWhitespace != true &&
@@ -58,6 +59,7 @@ enum MerchantSpans {
                 && !(shaped && spacesBetweenCJK(span))
                 && !(shaped && !bank && endsInModelOrTier(span))
                 && runs?.cutsIntoName(span) != true
+                && !(phrases.isEmpty ? false : cutsIntoPhrase(span, phrases, in: note))
                 && !span.split(separator: " ").contains { word in
                     let bare = word.trimming(",.;:!?()")
                     // A figure keeps its currency sign as written ("£23").
@@ -66,6 +68,45 @@ enum MerchantSpans {
                 }
         }
     }
+
+    /// Where the note holds a phrase of the category words ("ice cream", "dry cleaning"): the
+    /// ranges of its words, lower-cased and without punctuation.
+    private static func commonPhrases(in note: String) -> [Range<Int>] {
+        let words = noteWords(note)
+        var found: [Range<Int>] = []
+        for phrase in multiWordKeywords {
+            let parts = phrase.split(separator: " ").map(String.init)
+            guard parts.count <= words.count else { continue }
+            for start in 0...(words.count - parts.count) where words[start..<start + parts.count].elementsEqual(parts) {
+                found.append(start..<start + parts.count)
+            }
+        }
+        return found
+    }
+
+    private static func noteWords(_ text: String) -> [String] {
+        text.split(whereSeparator: \.isWhitespace).map { $0.lowercased().trimming(",.;:!?()\"") }
+    }
+
+    /// True for a span that takes some words of such a phrase and not the others ("Ice" of "Ice
+    /// cream", "cleaning fennick" of "dry cleaning fennick"): what was bought, cut, is no name.
+    private static func cutsIntoPhrase(_ span: String, _ phrases: [Range<Int>], in note: String) -> Bool {
+        let words = noteWords(note)
+        let spanWords = noteWords(span)
+        guard !spanWords.isEmpty, spanWords.count <= words.count else { return false }
+        var cut = false
+        for start in 0...(words.count - spanWords.count) where words[start..<start + spanWords.count].elementsEqual(spanWords) {
+            let range = start..<start + spanWords.count
+            // Any place where the span stands whole keeps it.
+            guard phrases.contains(where: { $0.overlaps(range) && !(range.contains($0.lowerBound) && range.contains($0.upperBound - 1)) })
+            else { return false }
+            cut = true
+        }
+        return cut
+    }
+
+    private static let multiWordKeywords: [String] = CategoryRules.keywords.flatMap(\.1)
+        .filter { $0.contains(" ") && $0.split(separator: " ").allSatisfy { $0.allSatisfy(\.isLetter) } }.uniqued()
 
     /// The runs of words between a bank's slashes ("POS/KESTREL MART/LAGOS" → "KESTREL MART"):
     /// a card descriptor's fields, each a whole name or place.
@@ -338,6 +379,22 @@ enum MerchantSpans {
                 || tokens[index + 2].first?.isUppercase != true {
                 places.insert(tokens[index + 1])
             }
+            // "near Union Station", "on Brighton pier", "by Lake Como": after a preposition of where, a
+            // name made by a word of geography is a place, not a business ("on <shop site>" stays).
+            if locatives.contains(word), let run = capitalisedRun(in: tokens, written, from: index + 1) {
+                let after = run.upperBound < tokens.count && written[run.upperBound - 1].last?.isLetter == true
+                    ? tokens[run.upperBound].lowercased() : ""
+                let words = tokens[run].map { $0.lowercased() }
+                if geographicNouns.contains(words[words.count - 1]) || words.count > 1 && geographicNouns.contains(words[0])
+                    || geographicNouns.contains(after) {
+                    places.formUnion(tokens[run])
+                }
+            }
+            // "at Marlow's place", "Sam's flat": someone's home, not a business.
+            if index + 1 < tokens.count, homeWords.contains(tokens[index + 1].lowercased()), token.first?.isUppercase == true,
+               token.hasSuffix("'s") || token.hasSuffix("’s") {
+                places.insert(token)
+            }
             // Family after "for" is whom the money was for ("Flowers for Mum").
             if CapitalRuns.forWords.contains(word), index + 1 < tokens.count {
                 var next = index + 1
@@ -368,6 +425,33 @@ enum MerchantSpans {
         }
         return places.subtracting([""]).filter { !brandWords.contains($0.lowercased()) }
     }
+
+    /// The capitalised words from `start` on, up to a punctuation mark, a joining word or a lower-case word.
+    private static func capitalisedRun(in tokens: [String], _ written: [Substring], from start: Int) -> Range<Int>? {
+        var end = start
+        while end < tokens.count, tokens[end].first?.isUppercase == true,
+              !MerchantLexicon.functionWords.contains(tokens[end].lowercased()) {
+            end += 1
+            if written[end - 1].last?.isLetter != true { break }
+        }
+        return end > start ? start..<end : nil
+    }
+
+    /// Prepositions of where something is, in English (other languages use theirs for businesses too).
+    private static let locatives: Set<String> = ["in", "near", "on", "by", "outside", "around", "opposite", "beside",
+                                                 "behind", "along", "off", "across"]
+
+    /// Words of geography that make a name a place ("Union Station", "Lake Como", "Brighton pier").
+    private static let geographicNouns: Set<String> = [
+        "station", "airport", "terminal", "pier", "beach", "lake", "river", "bridge", "island", "isle", "mount",
+        "mountain", "hill", "valley", "bay", "harbour", "harbor", "square", "street", "road", "avenue", "boulevard",
+        "promenade", "seafront", "waterfront", "coast", "park", "cathedral", "castle", "palace", "falls", "canal",
+        "quay", "wharf", "lago", "monte", "playa", "plaza", "piazza", "platz", "strand", "see", "berg", "lac", "plage",
+        "praia", "praça", "spiaggia",
+    ]
+
+    /// Where someone lives ("Marlow's place").
+    private static let homeWords: Set<String> = ["place", "house", "flat", "home", "apartment", "apt", "parents", "folks"]
 
     /// The people who owe the writer or will pay them back ("Oskar owes me 22", "Ines and Kai will
     /// chip in", "Lea will venmo me"): whom the writer paid for, not whom they paid.
@@ -417,9 +501,12 @@ enum MerchantSpans {
             // After a meal or an outing; or after anything once the note has named its business first
             // ("Hotel Ardent 2 nights with Paul") or introduced it ("dinner at Ardent with the Lees");
             // a brand the lexicon knows is never a companion.
+            // Also when the note opens with the meal or outing ("Lunch in Soho with Dana"), or introduces
+            // its business after the company ("tickets with Leo at Reelhouse").
             guard ["with", "w/", "mit", "avec", "con", "com", "met"].contains(word), index > 0,
-                  outingWords.contains(lowered[index - 1]) || opensWithName && index > 1
-                    || (0..<index - 1).contains(where: { placeIntroducers.contains(lowered[$0]) && tokens[$0 + 1].first?.isUppercase == true })
+                  outingWords.contains(lowered[index - 1]) || opensWithName && index > 1 || outingWords.contains(opener)
+                    || tokens.indices.dropLast().contains(where: { $0 != index - 1 && placeIntroducers.contains(lowered[$0])
+                        && tokens[$0 + 1].first?.isUppercase == true })
             else { continue }
             // The names after it, past "the", joined by "and" or "&".
             var next = index + 1
@@ -459,6 +546,26 @@ enum MerchantSpans {
         let brands = Set(knownBrands(in: note).map(\.1))
         return spans.first { brands.contains($0.lowercased()) }
     }
+
+    /// The offered span that names a business by its own word and its kind ("primrose florist",
+    /// "halden deli"): two to four words, the last a kind of business that opens or ends names,
+    /// the ones before it no common word or place ("the corner deli", "beach bar" name none). The
+    /// longest such span; nil when there is none.
+    static func tradeNamed(among spans: [String]) -> String? {
+        spans.filter { span in
+            let words = span.lowercased().split(separator: " ").map { String($0).trimming(",.;:!?()") }
+            guard (2...4).contains(words.count), let last = words.last, MerchantLexicon.businessKinds.contains(last)
+            else { return false }
+            return words.dropLast().allSatisfy { word in
+                word.contains(where: \.isLetter) && !MerchantLexicon.isCommonWord(word) && !MerchantLexicon.functionWords.contains(word)
+                    && !geographicNouns.contains(word) && !townWords.contains(word)
+            }
+        }.max { $0.count < $1.count }
+    }
+
+    /// Where a shop stands, said in common words ("village bakery", "campus bookstore").
+    private static let townWords: Set<String> = ["village", "town", "city", "neighbourhood", "neighborhood", "campus",
+                                                 "hospital", "airport", "hotel", "beach", "ski", "garden", "holiday", "resort"]
 
     /// True for common words written before a known brand ("Big <brand> shop", "weekly <brand> run"):
     /// the brand alone is the name. A kind of business or an article is part of it ("Hotel <brand>").
@@ -650,7 +757,15 @@ enum MerchantSpans {
         "upi", "ref", "otp", "debit", "credit", "debited", "credited", "spent", "paid", "sent", "dear", "customer", "your",
         "vpa", "neft", "imps", "rtgs", "fwd", "fw", "order", "confirmation", "receipt", "invoice", "subtotal", "total",
         "items",
-    ]).union(DateResolver.calendarWords).union(RulesExtractor.paymentVerbs)
+    ]).union(DateResolver.calendarWords).union(RulesExtractor.paymentVerbs).union(holidays)
+
+    /// Feasts and seasons a purchase is for ("Christmas market", "Diwali sweets"): when, never who.
+    private static let holidays: Set<String> = [
+        "christmas", "xmas", "easter", "halloween", "thanksgiving", "diwali", "eid", "hanukkah", "chanukah", "ramadan",
+        "passover", "valentine's", "valentines", "navidad", "nochebuena", "pascua", "noël", "noel", "pâques", "paques",
+        "weihnachten", "ostern", "silvester", "natale", "pasqua", "capodanno", "natal", "páscoa", "carnaval", "carnival",
+        "karneval", "fasching", "kerst", "pasen", "sinterklaas",
+    ]
 
     /// True for a date word or a word banks and mails write ("Fwd", "Subtotal"): never part of a name.
     static func isCalendarOrBankWord(_ word: String) -> Bool {
