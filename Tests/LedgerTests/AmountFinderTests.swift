@@ -390,6 +390,8 @@ import Testing
                       "the plumber said it would cost about 250", "the fridge is on sale for 499, still thinking",
                       "Kino-Gutschein 25 € geschenkt bekommen", "me regalaron un vale de 30 €",
                       "on m'a offert 40 € pour mon anniversaire",
+                      // A sum to reach, and something someone else bought for the writer.
+                      "Leaving gift fund for Ilse: aiming for 300", "Ticket for the Lumo gig, 55, Oskar bought it for me",
                       "Your payment of NGN 5,000.00 to PRIMEWAVE ISP was not completed. No debit was made."])
     func estimatesListsAndGiftsAreNoExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note))

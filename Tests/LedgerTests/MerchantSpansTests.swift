@@ -262,6 +262,9 @@ struct MerchantSpansTests {
         let dinner = spans("Dinner at Marlow's place, brought wine from Corvo Cellars 24")
         #expect(dinner.contains("Corvo Cellars") && !dinner.contains("Marlow's"))
         #expect(!spans("Christmas market mulled wine 9").contains("Christmas"))
+        // Whose occasion it was, when the note says where it was held.
+        let party = spans("Ilse's leaving do at Corvo Tap, my round 27")
+        #expect(party.contains("Corvo Tap") && !party.contains("Ilse's"))
         #expect(!spans("Diwali sweets from Halvard Mithai 18").contains { $0.hasPrefix("Diwali") })
     }
 

@@ -390,10 +390,15 @@ enum MerchantSpans {
                     places.formUnion(tokens[run])
                 }
             }
-            // "at Marlow's place", "Sam's flat": someone's home, not a business.
-            if index + 1 < tokens.count, homeWords.contains(tokens[index + 1].lowercased()), token.first?.isUppercase == true,
-               token.hasSuffix("'s") || token.hasSuffix("’s") {
-                places.insert(token)
+            // "at Marlow's place", "Sam's flat": someone's home, not a business. "Anna's leaving do at
+            // The Ostra": whose occasion it was, when the note says where it was held (money put
+            // "towards Mia's leaving gift" goes to Mia: `ownerOfOccasion`).
+            if index + 1 < tokens.count, token.first?.isUppercase == true, token.hasSuffix("'s") || token.hasSuffix("’s") {
+                let next = tokens[index + 1].lowercased()
+                let held = MerchantLexicon.occasions.contains(next)
+                    && (index == 0 || !["in", "into", "towards", "toward", "to", "for"].contains(tokens[index - 1].lowercased()))
+                    && tokens.indices.dropLast().contains { placeIntroducers.contains(tokens[$0].lowercased()) && tokens[$0 + 1].first?.isUppercase == true }
+                if homeWords.contains(next) || held { places.insert(token) }
             }
             // Family after "for" is whom the money was for ("Flowers for Mum").
             if CapitalRuns.forWords.contains(word), index + 1 < tokens.count {

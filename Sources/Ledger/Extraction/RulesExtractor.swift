@@ -478,6 +478,9 @@ enum ExpenseSignals {
         "autopay set up", "has been set up", "wurde eingerichtet", "erste ausführung", "a été mis en place",
         "talimatı oluşturul", "talimati olusturul", "is set up for", "set up for rs", "standing order set up", "direct debit set up", "est programmé", "est programmée", "programmé pour", "programmée pour",
         "programado para", "geplant für", "ist geplant", "programmato per", "pianificato per", "gepland voor",
+        // A sum to save or reach, not one spent ("gift fund: aiming for 300").
+        "aiming for", "saving up for", "saving for", "ahorrando para", "économiser pour", "sparen für",
+        "sparen auf", "risparmiare per", "economizar para", "juntando para",
         "next payment", "due date", "due tomorrow", "request for", "is requesting", "request of", "sent you a request", "solicitud de pago",
         "should cost", "will cost", "costará", "coûtera", "wird kosten", "custará", "presupuestado",
         "estimé", "estimée", "estimado", "estimada", "geschätzt", "stimato", "it'll be", "it will be", "it'll cost",
@@ -695,7 +698,9 @@ enum ExpenseSignals {
     static let someoneElsePaid = ["got the check", "got the bill", "picked up the check", "picked up the tab",
                                   "picked up the bill", "paid for me", "paid for us", "treated me", "treated us",
                                   "me invitó", "m'a invité", "paid directly", "covered the", "covered it", "covered lunch",
-                                  "covered dinner", "on the house", "covered my", "invited me", "bought me", "paid for my"]
+                                  "covered dinner", "on the house", "covered my", "invited me", "bought me", "paid for my",
+                                  "bought it for me", "bought them for me", "got it for me", "got them for me",
+                                  "paid it for me", "bought it for us", "got it for us", "paid it for us"]
     /// Someone else paid only part of it ("insurance covered the rest").
     static let partCovered = ["paid half", "paid her half", "paid his half", "paid her share", "paid his share",
                               "paid their share", "covered the rest", "covered the remainder", "covered the balance", "covered the difference",
