@@ -25,6 +25,13 @@ import Testing
         // Tips, tax, fees and shipping paid on top, in several languages and phrasings.
         ("Ramen at Ichiban 21.40, left 3 tip", "24.40"),
         ("taxi home 18, tipped 2", "20"),
+        // Whom the tip went to between the verb and the figure.
+        ("Kestrel Cabs 18.20, tipped the driver 2", "20.20"),
+        // A comma before the joining word joins as the word does.
+        ("Dinner 80, and 12 for the wine", "92"),
+        // Three priced things after commas, two counted at a unit price each, a product written without spaces.
+        ("Lunch 11.50, coffee 3.20, cake 4", "18.70"), ("Museum: adults 2 x 16, kids 2 x 8", "48"),
+        ("Museum 2x16", "32"), ("coffee 2x3.50", "7.00"),
         ("Jacket from Outdoorsy 80 + 6.40 tax", "86.40"),
         ("headphones 59.99, shipping was another 4.99", "64.98"),
         ("pizza delivery 22.50 + 2.50 delivery fee", "25.00"),

@@ -531,13 +531,16 @@ enum AmountFinder {
         }
         if "*#".contains(before) || after == "*" { return true }
         if before == " " && start >= 2 && characters[start - 2] == "#" { return true }
-        if (before.isLetter && !before.isCJK) || before == "." {
+        // "2x16", "3x4.50": a multiplication sign written between two figures joins them, as "2 x 16".
+        let timesBefore = (before == "x" || before == "X") && start >= 2 && characters[start - 2].isASCIIDigit
+        let timesAfter = (after == "x" || after == "X") && afterNext.isASCIIDigit
+        if ((before.isLetter && !before.isCJK) || before == ".") && !timesBefore {
             // Only a currency may touch a number from the left ("TZS35000", "Rs.150", "USD50.25").
             // (A digit after the head: short currency words count only beside a number.)
             let head = String(characters[max(0, start - 4)..<start]) + number.text
             if !Currency.mentions(in: head).contains(where: { $0.range.upperBound == head.count - number.text.count }) { return true }
         }
-        if after.isLetter {
+        if after.isLetter && !timesAfter {
             let tail = String(lowered[end..<min(lowered.count, end + 4)])
             let multiplier = (after == "k" || after == "K") && !afterNext.isLetter
             let ruble = after == "r" && !afterNext.isLetter
@@ -842,7 +845,12 @@ enum AmountFinder {
                     && !multipliers.contains { $0.range == base.range }
             }.map { base in priced.first { $0.range == base.range } ?? base }
             let pairs = Array(zip(items, items.dropFirst()))
-            if let last = pairs.last, AmountRoles.areItemsBoughtTogether(end(of: last.0), last.1.range, tokens),
+            // Three or more priced things in a list are bought together even when only commas join them
+            // ("lunch 11.50, coffee 3.20, cake 4"), and so are two counted at a unit price each ("adults
+            // 2 x 16, kids 2 x 8"); two plain figures after a comma may be a price and another figure.
+            let counted = items.allSatisfy { item in item.isComputed }
+            if let last = pairs.last,
+               AmountRoles.areItemsBoughtTogether(end(of: last.0), last.1.range, tokens, inList: items.count >= 3 || counted),
                pairs.dropLast().allSatisfy({ AmountRoles.areItemsBoughtTogether(end(of: $0), $1.range, tokens, inList: true) }) {
                 let sum = items.reduce(Decimal(0)) { $0 + $1.value }
                 result.append(make(sum, items.last!, items.lazy.compactMap(\.currency).first, score: 7,

@@ -26,6 +26,8 @@ enum AmountRoles {
         "cost", "commission", "komissija", "komissiya", "kommission", "comisión", "comision", "comissão", "commissione",
         "levy", "excise", "cout", "coût", "frais", "corkage", "couvert", "cubierto", "pfand",
     ]
+    /// Verbs of tipping someone named between them and the figure.
+    static let tipVerbs: Set<String> = ["tipped", "tipping", "gratuity", "propina", "pourboire", "trinkgeld", "mancia", "gorjeta"]
     /// Words before a number that mean "in addition".
     static let addOnBefore: Set<String> = [
         "+", "plus", "another", "extra", "added", "tacked", "left", "threw", "más", "mas", "più", "mais", "luego",
@@ -262,7 +264,8 @@ enum AmountRoles {
         // "3 tip", "4.50 delivery charge"; not "900.00 & fee of 12.00", where the fee is the next figure.
         // Nor "80 with a tip of 15%": what comes with the figure is not the figure.
         let joiners: Set<String> = ["&", "and", "+", "y", "e", "et", "und", "with", "con", "avec", "mit", "com"]
-        return before.suffix(2).contains(where: addOnNouns.contains)
+        // "tipped the driver 2": whom the tip went to stands between the verb and the figure.
+        return before.suffix(2).contains(where: addOnNouns.contains) || before.suffix(3).first.map(tipVerbs.contains) == true
             || after.prefix(3).prefix { !joiners.contains($0) }.contains(where: addOnNouns.contains)
     }
 
@@ -282,8 +285,10 @@ enum AmountRoles {
     ///   by a word ("beers 6.50, 6.50 and 7", "lunch 14.50, coffee 3.20 and a cookie 2"): there a
     ///   comma joins too.
     static func areItemsBoughtTogether(_ first: Range<Int>, _ second: Range<Int>, _ tokens: Tokens, inList: Bool = false) -> Bool {
-        let between = tokens.items.filter { $0.range.lowerBound >= first.upperBound && $0.range.upperBound <= second.lowerBound }
-            .map(\.text).drop { unitAfter.contains($0) }
+        var between = Array(tokens.items.filter { $0.range.lowerBound >= first.upperBound && $0.range.upperBound <= second.lowerBound }
+            .map(\.text).drop { unitAfter.contains($0) })
+        // "dinner 80, and 12 for the wine": a comma before the joining word joins as the word does.
+        if between.count >= 2, between[0] == ",", itemJoiners.contains(between[1]) { between.removeFirst() }
         // "4 beers @ 5.50 + 2 bags of crisps @ 1.20": the "@" of the next price belongs to it.
         let beforeUnitPrice = Array(between.reversed().drop { unitBefore.contains($0) }.reversed())
         guard let joiner = beforeUnitPrice.first, beforeUnitPrice.count <= 5 else { return false }
