@@ -32,6 +32,11 @@ import Testing
         // Three priced things after commas, two counted at a unit price each, a product written without spaces.
         ("Lunch 11.50, coffee 3.20, cake 4", "18.70"), ("Museum: adults 2 x 16, kids 2 x 8", "48"),
         ("Museum 2x16", "32"), ("coffee 2x3.50", "7.00"),
+        // The count of a unit price is no item of its own; the unit after a price ("/day") joins nothing.
+        ("Pizza 2 large 16.50 ea + garlic bread 4", "37.00"), ("Car hire 3 days @ 42/day + insurance 18", "144"),
+        // A price per person written onto its figure; heads counted as kids; the figure a fare was rounded up to.
+        ("Wine tasting 25pp for 2 people", "50"), ("Kids party 12 per child, 8 kids", "96"),
+        ("Taxi 19.50 rounded up to 22", "22"),
         ("Jacket from Outdoorsy 80 + 6.40 tax", "86.40"),
         ("headphones 59.99, shipping was another 4.99", "64.98"),
         ("pizza delivery 22.50 + 2.50 delivery fee", "25.00"),

@@ -546,7 +546,9 @@ enum AmountFinder {
             let ruble = after == "r" && !afterNext.isLetter
             // "$4ish", "30ish": about that much.
             let about = tail.hasPrefix("ish") && !(end + 3 < lowered.count && lowered[end + 3].isLetter)
-            let allowed = multiplier || ruble || about || number.impliedCurrency != nil || tail.hasPrefix("dr") || tail.hasPrefix("cr") || isISOAhead(characters, end)
+            // "25pp": per person, written onto the price.
+            let perPerson = tail.hasPrefix("pp") && !(end + 2 < lowered.count && lowered[end + 2].isLetter)
+            let allowed = multiplier || ruble || about || perPerson || number.impliedCurrency != nil || tail.hasPrefix("dr") || tail.hasPrefix("cr") || isISOAhead(characters, end)
                 || Currency.markers.contains { tail.hasPrefix($0.text) }
             if !allowed { return true }
         }
@@ -839,10 +841,18 @@ enum AmountFinder {
                 ?? item.range
         }
         if addOns.isEmpty, discounts.isEmpty, rates.isEmpty {
+            // The count a unit price was multiplied by ("2 large 16.50 ea") is no item of its own.
+            let quantities = priced.compactMap { product -> Decimal? in
+                guard let price = candidates.first(where: { $0.range == product.range && !$0.isComputed }), price.value > 0
+                else { return nil }
+                return product.value / price.value
+            }
             let items = bases.filter { base in
                 // "2 x 25": a whole number before "x" is priced by what follows it, not only a count.
                 !base.isComputed && (!AmountRoles.countsThings(base, tokens) || priced.contains { $0.range == base.range })
                     && !multipliers.contains { $0.range == base.range }
+                    && !(base.currency == nil && !base.text.contains(".") && !priced.contains { $0.range == base.range }
+                         && priced.contains { $0.range.lowerBound > base.range.lowerBound } && quantities.contains(base.value))
             }.map { base in priced.first { $0.range == base.range } ?? base }
             let pairs = Array(zip(items, items.dropFirst()))
             // Three or more priced things in a list are bought together even when only commas join them

@@ -287,6 +287,8 @@ enum AmountRoles {
     static func areItemsBoughtTogether(_ first: Range<Int>, _ second: Range<Int>, _ tokens: Tokens, inList: Bool = false) -> Bool {
         var between = Array(tokens.items.filter { $0.range.lowerBound >= first.upperBound && $0.range.upperBound <= second.lowerBound }
             .map(\.text).drop { unitAfter.contains($0) })
+        // "3 days @ 42/day + insurance 18": the unit written after the price ("/day") is no word between things.
+        if between.count >= 2, between[0] == "/", between[1].first?.isLetter == true { between.removeFirst(2) }
         // "dinner 80, and 12 for the wine": a comma before the joining word joins as the word does.
         if between.count >= 2, between[0] == ",", itemJoiners.contains(between[1]) { between.removeFirst() }
         // "4 beers @ 5.50 + 2 bags of crisps @ 1.20": the "@" of the next price belongs to it.
@@ -484,7 +486,10 @@ enum AmountRoles {
         if after.count >= 2 && after[0] == "all" && after[1] == "in" { return true }
         // "3 beers + 2 wines = 31".
         if equalsSign && before.last == "=" { return true }
-        return before.last == "to" && before.dropLast().last == "came"
+        if before.last == "to" && before.dropLast().last == "came" { return true }
+        // "19.50, rounded up to 22": the figure it was rounded to is what was paid.
+        let longer = tokens.before(range, 4)
+        return longer.last == "to" && longer.dropLast().contains { ["rounded", "round", "rounding"].contains($0) }
     }
 
     /// The writer let the change go as a tip ("kept the change", "stimmt so", "quédese con el cambio").
@@ -612,7 +617,9 @@ enum AmountRoles {
 
     /// Who a price per head is counted by ("3 people", "4 adults").
     private static let headWords: Set<String> = ["people", "persons", "guests", "adults", "pax", "heads", "friends",
-                                                 "personas", "personnes", "personen", "pessoas", "persone"]
+                                                 "personas", "personnes", "personen", "pessoas", "persone",
+                                                 "kids", "children", "students", "pupils", "players", "participants",
+                                                 "niños", "enfants", "kinder", "bambini", "crianças"]
 
     /// What is bought a number of times at one price ("3 rounds of 22").
     private static let servings: Set<String> = ["rounds", "bottles", "pints", "drinks", "beers", "coffees", "tickets",
