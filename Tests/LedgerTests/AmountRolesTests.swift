@@ -37,6 +37,11 @@ import Testing
         // A price per person written onto its figure; heads counted as kids; the figure a fare was rounded up to.
         ("Wine tasting 25pp for 2 people", "50"), ("Kids party 12 per child, 8 kids", "96"),
         ("Taxi 19.50 rounded up to 22", "22"),
+        // A currency written after the first price joins nothing apart.
+        ("Café 2,80 € et croissant 1,60 €", "4.40"), ("ランチ 1,200円 + コーヒー 400円", "1600"),
+        ("Kino 2 Karten à 11 € und Popcorn 6 €", "28"),
+        // Handed over, the verb after the figure, the rest left as a tip.
+        ("Taxi 18 €, 20 gegeben, Rest Trinkgeld", "20"),
         ("Jacket from Outdoorsy 80 + 6.40 tax", "86.40"),
         ("headphones 59.99, shipping was another 4.99", "64.98"),
         ("pizza delivery 22.50 + 2.50 delivery fee", "25.00"),

@@ -171,7 +171,7 @@ enum AmountRoles {
             return nil
         }
 
-        private func isCurrency(_ text: String) -> Bool {
+        func isCurrency(_ text: String) -> Bool {
             let mentions = Currency.mentions(in: text)
             return mentions.count == 1 && mentions[0].range.count == text.count
         }
@@ -285,8 +285,9 @@ enum AmountRoles {
     ///   by a word ("beers 6.50, 6.50 and 7", "lunch 14.50, coffee 3.20 and a cookie 2"): there a
     ///   comma joins too.
     static func areItemsBoughtTogether(_ first: Range<Int>, _ second: Range<Int>, _ tokens: Tokens, inList: Bool = false) -> Bool {
+        // Currency marks are no words between ("café 2,80 € et croissant 1,60 €", "ランチ 1,200円 + コーヒー 400円").
         var between = Array(tokens.items.filter { $0.range.lowerBound >= first.upperBound && $0.range.upperBound <= second.lowerBound }
-            .map(\.text).drop { unitAfter.contains($0) })
+            .map(\.text).filter { !tokens.isCurrency($0) }.drop { unitAfter.contains($0) })
         // "3 days @ 42/day + insurance 18": the unit written after the price ("/day") is no word between things.
         if between.count >= 2, between[0] == "/", between[1].first?.isLetter == true { between.removeFirst(2) }
         // "dinner 80, and 12 for the wine": a comma before the joining word joins as the word does.
@@ -499,16 +500,20 @@ enum AmountRoles {
 
     private static let keepTheChange = [
         "keep the change", "kept the change", "keep change", "kept change", "keep the rest", "kept the rest",
-        "stimmt so", "rest ist trinkgeld", "quédese con el cambio", "quedate con el cambio", "quédate con el cambio",
+        "stimmt so", "rest ist trinkgeld", "rest trinkgeld", "rest als trinkgeld", "rest tip", "rest as tip",
+        "the rest as a tip", "le reste en pourboire", "el resto de propina", "o resto de gorjeta", "il resto di mancia",
+        "quédese con el cambio", "quedate con el cambio", "quédate con el cambio",
         "garde la monnaie", "gardez la monnaie", "fica com o troco", "tenga el cambio", "tenga la vuelta",
         "tieni il resto", "tenga il resto", "keep it", "behalten sie", "garde-le", "quédatelo", "quedatelo",
     ]
 
     /// A figure the writer handed over ("gave him 25", "handed over 50", "paid with a 20").
     static func isHandedOver(_ range: Range<Int>, _ tokens: Tokens) -> Bool {
-        // "gave the delivery guy 30".
-        tokens.before(range, 4).contains(where: handedWords.contains)
+        // "gave the delivery guy 30"; German and Dutch put the verb after it ("20 gegeben", "50 gegeven").
+        tokens.before(range, 4).contains(where: handedWords.contains) || tokens.after(range, 1).first.map(handedAfter.contains) == true
     }
+
+    private static let handedAfter: Set<String> = ["gegeben", "gegeven", "hingegeben", "überreicht"]
 
     private static let handedWords: Set<String> = ["gave", "handed", "tendered", "dei", "di", "donné", "gab", "diedi"]
 
