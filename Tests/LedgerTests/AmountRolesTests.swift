@@ -42,6 +42,10 @@ import Testing
         ("Kino 2 Karten à 11 € und Popcorn 6 €", "28"),
         // Handed over, the verb after the figure, the rest left as a tip.
         ("Taxi 18 €, 20 gegeben, Rest Trinkgeld", "20"),
+        // Each figure with its own currency is no units and cents; a short currency word joins nothing apart.
+        ("taxi USD 40 and USD 10 tip", "50"), ("kaffe 35 kr + bulle 25 kr", "60"),
+        // Rounded up in French; a count, what it counts in several words, "a" and a price.
+        ("taxi 15,40 €, arrondi à 17 €", "17"), ("2 entradas de cine a 9 € y palomitas 5 €", "23"),
         ("Jacket from Outdoorsy 80 + 6.40 tax", "86.40"),
         ("headphones 59.99, shipping was another 4.99", "64.98"),
         ("pizza delivery 22.50 + 2.50 delivery fee", "25.00"),

@@ -58,6 +58,8 @@ enum AmountFinder {
                     && isOnlyBlanksOrJoiners(characters[mention.range.upperBound..<gap.upperBound]),
                    // A symbol spaced from the units but written onto the next figure is that figure's ("x 2 £45").
                    !(mention.range.lowerBound > gap.lowerBound && mention.range.upperBound == gap.upperBound),
+                   // So is one when the units have their own before them ("USD 40 and USD 10 tip").
+                   !mentions.contains(where: { $0.range.upperBound <= units.range.lowerBound && units.range.lowerBound - $0.range.upperBound <= 1 }),
                    endsThePhrase(cents.range.upperBound, characters),
                    let value = Decimal(string: "\(units.text).\(cents.text)") {
                     result.append(Number(value: value, text: "\(units.text).\(cents.text)", range: units.range.lowerBound..<cents.range.upperBound,

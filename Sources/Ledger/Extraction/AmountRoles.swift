@@ -288,6 +288,11 @@ enum AmountRoles {
         // Currency marks are no words between ("café 2,80 € et croissant 1,60 €", "ランチ 1,200円 + コーヒー 400円").
         var between = Array(tokens.items.filter { $0.range.lowerBound >= first.upperBound && $0.range.upperBound <= second.lowerBound }
             .map(\.text).filter { !tokens.isCurrency($0) }.drop { unitAfter.contains($0) })
+        // A short currency word after the first price is its currency too ("kaffe 35 kr + bulle 25 kr").
+        if let word = between.first, word.first?.isLetter == true,
+           Currency.mentions(in: "1 " + word).contains(where: { $0.range.upperBound == word.count + 2 }) {
+            between.removeFirst()
+        }
         // "3 days @ 42/day + insurance 18": the unit written after the price ("/day") is no word between things.
         if between.count >= 2, between[0] == "/", between[1].first?.isLetter == true { between.removeFirst(2) }
         // "dinner 80, and 12 for the wine": a comma before the joining word joins as the word does.
@@ -488,10 +493,15 @@ enum AmountRoles {
         // "3 beers + 2 wines = 31".
         if equalsSign && before.last == "=" { return true }
         if before.last == "to" && before.dropLast().last == "came" { return true }
-        // "19.50, rounded up to 22": the figure it was rounded to is what was paid.
+        // "19.50, rounded up to 22", "arrondi à 17": the figure it was rounded to is what was paid.
         let longer = tokens.before(range, 4)
-        return longer.last == "to" && longer.dropLast().contains { ["rounded", "round", "rounding"].contains($0) }
+        return longer.last.map(["to", "à", "a", "auf", "para", "op"].contains) == true
+            && longer.dropLast().contains(where: roundedWords.contains)
     }
+
+    private static let roundedWords: Set<String> = ["rounded", "round", "rounding", "arrondi", "arrondie", "redondeado",
+                                                    "redondeé", "redondeamos", "aufgerundet", "gerundet", "arrotondato",
+                                                    "arredondado", "arredondei", "afgerond"]
 
     /// The writer let the change go as a tip ("kept the change", "stimmt so", "quédese con el cambio").
     static func keepsTheChange(_ lowered: String) -> Bool {
@@ -578,6 +588,20 @@ enum AmountRoles {
         // "at" (Spanish, Portuguese, Italian "a") and a price written as money.
         // A whole number too when what is counted is a unit prices are given per ("3 nights at 89").
         let counted = before.count >= 3 ? before[before.count - 2] : ""
+        // "2 entradas de cine a 9 €", "3 pints of lager at 6.20": a count, what it counts in up to three
+        // words, then "at" and a price written as money.
+        if hasDecimalsOrCurrency, let mark = before.last, ["at", "a", "à", "@"].contains(mark) {
+            let wide = tokens.before(range, 6)
+            var index = wide.count - 2
+            var words = 0
+            // ("2 coffees and a 3.50 muffin": a second thing, with its article, is not what was counted.)
+            while index >= 0, words < 3, wide[index].first?.isLetter == true, !AmountFinder.labelNouns.contains(wide[index]),
+                  !numberedPlaces.contains(wide[index]), !itemJoiners.contains(wide[index]), !addOnBefore.contains(wide[index]) {
+                index -= 1
+                words += 1
+            }
+            if words >= 2, index >= 0, let factor = count(wide[index]) { return factor }
+        }
         // "tickets 4 at 12.50": what is counted named first ("gate 4 at 12.50", "room 12 at 89" label one thing).
         if hasDecimalsOrCurrency, before.count >= 3, ["at", "a", "@"].contains(before[before.count - 1]),
            before[before.count - 3].first?.isLetter == true, !AmountFinder.labelNouns.contains(before[before.count - 3]),
