@@ -46,6 +46,11 @@ import Testing
         ("taxi USD 40 and USD 10 tip", "50"), ("kaffe 35 kr + bulle 25 kr", "60"),
         // Rounded up in French; a count, what it counts in several words, "a" and a price.
         ("taxi 15,40 €, arrondi à 17 €", "17"), ("2 entradas de cine a 9 € y palomitas 5 €", "23"),
+        // Heads counted as "two of them"; the way there and back; two purposes after a comma; a counted
+        // price and the next thing after a comma (the heads it was counted by are no thing).
+        ("Got the kids' haircuts, 18 each for the two of them", "36"), ("Uber 14.60 there and 17.20 back", "31.80"),
+        ("Swimming 5.20 for me, 3.10 for Leo", "8.30"), ("Hotel minibar: 2 beers 6 each, crisps 4", "16"),
+        ("Museum 12 per person, 4 of us, I paid for all", "48"),
         ("Jacket from Outdoorsy 80 + 6.40 tax", "86.40"),
         ("headphones 59.99, shipping was another 4.99", "64.98"),
         ("pizza delivery 22.50 + 2.50 delivery fee", "25.00"),

@@ -854,13 +854,15 @@ enum AmountFinder {
                 !base.isComputed && (!AmountRoles.countsThings(base, tokens) || priced.contains { $0.range == base.range })
                     && !multipliers.contains { $0.range == base.range }
                     && !(base.currency == nil && !base.text.contains(".") && !priced.contains { $0.range == base.range }
-                         && priced.contains { $0.range.lowerBound > base.range.lowerBound } && quantities.contains(base.value))
+                         && (priced.contains { $0.range.lowerBound > base.range.lowerBound } || AmountRoles.countsHeads(base.range, tokens))
+                         && quantities.contains(base.value))
             }.map { base in priced.first { $0.range == base.range } ?? base }
             let pairs = Array(zip(items, items.dropFirst()))
             // Three or more priced things in a list are bought together even when only commas join them
-            // ("lunch 11.50, coffee 3.20, cake 4"), and so are two counted at a unit price each ("adults
-            // 2 x 16, kids 2 x 8"); two plain figures after a comma may be a price and another figure.
-            let counted = items.allSatisfy { item in item.isComputed }
+            // ("lunch 11.50, coffee 3.20, cake 4"), and so are two whose first is counted at a unit price
+            // ("adults 2 x 16, kids 2 x 8", "2 beers 6 each, crisps 4"); two plain figures after a comma
+            // may be a price and another figure.
+            let counted = items.count == 2 && items[0].isComputed
             if let last = pairs.last,
                AmountRoles.areItemsBoughtTogether(end(of: last.0), last.1.range, tokens, inList: items.count >= 3 || counted),
                pairs.dropLast().allSatisfy({ AmountRoles.areItemsBoughtTogether(end(of: $0), $1.range, tokens, inList: true) }) {

@@ -295,13 +295,15 @@ enum AmountRoles {
         }
         // "3 days @ 42/day + insurance 18": the unit written after the price ("/day") is no word between things.
         if between.count >= 2, between[0] == "/", between[1].first?.isLetter == true { between.removeFirst(2) }
-        // "dinner 80, and 12 for the wine": a comma before the joining word joins as the word does.
-        if between.count >= 2, between[0] == ",", itemJoiners.contains(between[1]) { between.removeFirst() }
+        // "dinner 80, and 12 for the wine": a comma before the joining word joins as the word does;
+        // so does the way out before it ("14.60 there and 17.20 back").
+        if between.count >= 2, between[0] == "," || wayOut.contains(between[0]), itemJoiners.contains(between[1]) { between.removeFirst() }
         // "4 beers @ 5.50 + 2 bags of crisps @ 1.20": the "@" of the next price belongs to it.
         let beforeUnitPrice = Array(between.reversed().drop { unitBefore.contains($0) }.reversed())
         guard let joiner = beforeUnitPrice.first, beforeUnitPrice.count <= 5 else { return false }
         // "45 on drinks and 30 on food", "12 for parking and 8 for tolls": each figure with what it paid for.
-        if purposeWords.contains(joiner), let last = between.last, itemJoiners.contains(last), between.count >= 3,
+        // ("5.20 for me, 3.10 for Leo": a comma joins two such, the same word after each.)
+        if purposeWords.contains(joiner), let last = between.last, itemJoiners.contains(last) || last == ",", between.count >= 3,
            tokens.after(second, 1).first == joiner,
            !between.dropFirst().dropLast().contains(where: { Tokens.clauseMarks.contains($0) || listBreakers.contains($0) }) {
             return true
@@ -316,6 +318,9 @@ enum AmountRoles {
               !tokens.after(second, 1).contains(where: { discountNouns.contains($0) || addOnNouns.contains($0) }) else { return false }
         return itemJoiners.contains(joiner) || joiner == "+" || inList && joiner == ","
     }
+
+    /// The way out of a trip there and back ("14.60 there and 17.20 back").
+    private static let wayOut: Set<String> = ["there", "out", "outbound", "ida", "aller", "hin", "andata", "heen"]
 
     /// Words between a figure and what it paid for ("45 on drinks").
     private static let purposeWords: Set<String> = ["on", "for", "en", "pour", "für", "para", "voor"]
@@ -635,13 +640,22 @@ enum AmountRoles {
         for (index, word) in later.enumerated() {
             guard let heads = count(word), index + 1 < later.count else { continue }
             let next = later[index + 1]
-            if (next == "of" && index + 2 < later.count && later[index + 2] == "us") || headWords.contains(next) { return heads }
+            if (next == "of" && index + 2 < later.count && ["us", "them", "you"].contains(later[index + 2])) || headWords.contains(next) {
+                return heads
+            }
         }
         // "paid for 4", "ho pagato per 4": the heads the writer paid for, ending the phrase.
         if later.count >= 2, let heads = later.last.flatMap(count), CapitalRuns.forWords.contains(later[later.count - 2]) {
             return heads
         }
         return nil
+    }
+
+    /// True for a number of people ("4 of us", "3 people", "two of them").
+    static func countsHeads(_ range: Range<Int>, _ tokens: Tokens) -> Bool {
+        let after = tokens.after(range, 2)
+        guard let next = after.first else { return false }
+        return headWords.contains(next) || next == "of" && after.count == 2 && ["us", "them", "you"].contains(after[1])
     }
 
     /// Who a price per head is counted by ("3 people", "4 adults").
