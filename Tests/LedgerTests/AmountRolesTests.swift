@@ -51,6 +51,9 @@ import Testing
         ("Got the kids' haircuts, 18 each for the two of them", "36"), ("Uber 14.60 there and 17.20 back", "31.80"),
         ("Swimming 5.20 for me, 3.10 for Leo", "8.30"), ("Hotel minibar: 2 beers 6 each, crisps 4", "16"),
         ("Museum 12 per person, 4 of us, I paid for all", "48"),
+        // How many shared it, after the price, is no price; a part "of which" is inside the figure.
+        ("Dinner 120 for 4", "120"), ("Brunch 48 for the 3 of us, I paid", "48"), ("coffees 3 for 6", "6"),
+        ("Paid 60, 10 of which was the tip", "60"),
         ("Jacket from Outdoorsy 80 + 6.40 tax", "86.40"),
         ("headphones 59.99, shipping was another 4.99", "64.98"),
         ("pizza delivery 22.50 + 2.50 delivery fee", "25.00"),

@@ -722,7 +722,27 @@ enum AmountFinder {
         }
         if tail.hasPrefix(" back") || tail.hasPrefix(" change") { score -= 3 }
         if currency == nil, measureUnits.contains(nextWord), gap.count <= 1 { score -= 6 }
+        // "dinner 120 for 4", "brunch 48 for the 3 of us": how many shared it, after a price, is no price.
+        if !number.hasDecimals, currency == nil, number.value <= 20, isHeadCountAfterPrice(number, lowered: lowered, all: all) {
+            score -= 4
+        }
         return score
+    }
+
+    /// True for a small whole number after "for" (past "the") that a figure stands right before
+    /// ("120 for 4"), or that "of us" follows ("for the 3 of us").
+    private static func isHeadCountAfterPrice(_ number: Number, lowered: [Character], all: [Number]) -> Bool {
+        let start = number.range.lowerBound
+        let head = String(lowered[max(0, start - 24)..<start])
+        let tail = String(lowered[number.range.upperBound..<min(lowered.count, number.range.upperBound + 10)])
+        if tail.hasPrefix(" of us") || tail.hasPrefix(" of them") { return true }
+        guard let price = all.last(where: { $0.range.upperBound < start }),
+              head.hasSuffix(" for ") || head.hasSuffix(" for the ") else { return false }
+        let between = String(lowered[price.range.upperBound..<start]).trimmingCharacters(in: .whitespaces)
+        // The next word ends the phrase: "120 for 4 on Friday" counts, "2 shirts for 40" is a price.
+        let endsPhrase = tail.isEmpty || tail.first.map { ",.;!?)".contains($0) } == true
+            || tail.hasPrefix(" ") && !tail.dropFirst().hasPrefix("x") && tail.dropFirst().first?.isLetter == true
+        return (between == "for" || between == "for the") && price.value > number.value && endsPhrase
     }
 
     // MARK: - Arithmetic the note spells out

@@ -202,9 +202,12 @@ enum AmountRoles {
         let near = tokens.before(range, 2)
         // "less than 20", "more than 15": a bound, not a price.
         if near.last == "than" { return true }
-        // French "dont", German "davon": "of which" — a part already inside the figure before it.
+        // French "dont", German "davon": "of which" — a part already inside the figure before it;
+        // in English after it ("60, 10 of which was the tip").
+        let next = tokens.after(range, 2)
         return near.contains("includes") || near.contains("including") || near.contains("incl")
             || near.contains("dont") || near.contains("davon") || near.contains("inkl")
+            || next.count == 2 && next[0] == "of" && next[1] == "which"
     }
 
     /// True for either figure of a multi-buy offer ("2 for 1", "3 for 2 on books", "2 por 1", "3 per 2"):
