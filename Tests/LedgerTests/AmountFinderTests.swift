@@ -406,6 +406,11 @@ import Testing
         #expect(!ExpenseSignals.isExpense(note))
         #expect(ExpenseSignals.isExpense("paid 60 for the concert, the club will pay me back"))
         #expect(ExpenseSignals.isExpense("prices at the airport are mad, 9 for a coffee"))
+        // Paid back after a bill the note prices first: the writer paid the bill. Alone, it is money in.
+        #expect(ExpenseSignals.isExpense("Dinner 80, Ana paid me back 40"))
+        #expect(!ExpenseSignals.isExpense("Ana paid me back 40 for dinner"))
+        #expect(ExpenseSignals.isExpense("Groceries 56 and got 4 cashback"))
+        #expect(!ExpenseSignals.isExpense("got 4 cashback on the card"))
     }
 
     @Test(arguments: ["gift from the museum shop for Ana 25", "handed over 20 for the 13.40 bill, got the rest back",

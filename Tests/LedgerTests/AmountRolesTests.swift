@@ -54,6 +54,10 @@ import Testing
         // How many shared it, after the price, is no price; a part "of which" is inside the figure.
         ("Dinner 120 for 4", "120"), ("Brunch 48 for the 3 of us, I paid", "48"), ("coffees 3 for 6", "6"),
         ("Paid 60, 10 of which was the tip", "60"),
+        // The writer paid the bill; what others paid or will send back, and cashback got with it, are not it.
+        ("Dinner 80, Ana paid me back 40", "80"), ("Drinks 45, Tom sent me 15 for his", "45"),
+        ("Drinks 45, Tom will send me 15 for his", "45"), ("Taxi 30, Ben venmoed me 15", "30"),
+        ("Groceries 56 and got 4 cashback", "56"),
         ("Jacket from Outdoorsy 80 + 6.40 tax", "86.40"),
         ("headphones 59.99, shipping was another 4.99", "64.98"),
         ("pizza delivery 22.50 + 2.50 delivery fee", "25.00"),

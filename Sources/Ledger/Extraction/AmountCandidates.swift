@@ -138,7 +138,8 @@ enum AmountFinder {
         }.map(\.range)
         var result: [AmountCandidate] = []
         for number in numbers where !isExcluded(number, characters, lowered, inBankMessage: isBank)
-            && !(rules.contains(.amountArithmetic) && AmountRoles.isNotTheWritersOutlay(number.range, tokens)) {
+            && !(rules.contains(.amountArithmetic) && AmountRoles.isNotTheWritersOutlay(number.range, tokens))
+            && !(rules.contains(.amountArithmetic) && !isBank && AmountRoles.isCashback(number.range, tokens)) {
             let currency = number.impliedCurrency ?? Currency.code(near: number.range, in: mentions.filter { mention in
                 !(mention.range.upperBound <= number.range.lowerBound && afterAFigure.contains(mention.range))
             })

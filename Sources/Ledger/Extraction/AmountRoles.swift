@@ -65,6 +65,9 @@ enum AmountRoles {
         ["me", "deben"], ["me", "debe"], ["me", "doit"], ["me", "doivent"], ["schuldet", "mir"], ["schulden", "mir"], ["devono"], ["me", "devem"],
         // "each person owes 25": what someone else owes.
         ["owes"], ["owe", "us"],
+        // What someone paid or sent the writer back ("Ana paid me back 40", "Tom will send me 15").
+        ["paid", "me"], ["sent", "me"], ["send", "me"], ["venmoed", "me"], ["transferred", "me"], ["me", "devolvió"],
+        ["me", "pagó"],
     ]
     /// Words before a figure the writer saved, not paid ("saved maybe 20", "ahorré 15").
     static let savedWords: Set<String> = ["saved", "saving", "ahorré", "ahorramos", "économisé", "gespart", "economizei",
@@ -208,6 +211,13 @@ enum AmountRoles {
         return near.contains("includes") || near.contains("including") || near.contains("incl")
             || near.contains("dont") || near.contains("davon") || near.contains("inkl")
             || next.count == 2 && next[0] == "of" && next[1] == "which"
+    }
+
+    /// True for cashback earned or taken with a purchase in a written note ("groceries 56 and got 4
+    /// cashback"): not what the purchase cost. (Bank messages name theirs with the balance words.)
+    static func isCashback(_ range: Range<Int>, _ tokens: Tokens) -> Bool {
+        let next = tokens.after(range, 2)
+        return next.first == "cashback" || next == ["cash", "back"]
     }
 
     /// True for either figure of a multi-buy offer ("2 for 1", "3 for 2 on books", "2 por 1", "3 per 2"):

@@ -579,6 +579,25 @@ enum ExpenseSignals {
         "deposit hold", "temporary hold", "held on your card", "put a hold",
     ]
     /// Money coming in: not an expense unless the message also says money went out.
+    /// Someone paying the writer back, or sending their part.
+    static let repaymentCues: Set<String> = ["paid me back", "paid back", "sent me", "paid me", "venmoed me", "transferred me",
+                                             "me devolvió", "me devolvio", "me pagó", "me pago", "m'a remboursé", "me devolveu",
+                                             "me pagou", "mi ha ridato", "mi ha pagato", "zurückgezahlt", "zurückbezahlt"]
+
+    /// True when a repayment cue follows, in a later clause, a figure the note prices: "Drinks 45,
+    /// Tom sent me 15 for his" (not "Tom sent me 15 for the drinks", the note's only figure).
+    static func repaidAfterAPrice(_ lowered: String, candidates: [AmountCandidate]) -> Bool {
+        guard let cue = repaymentCues.compactMap({ lowered.range(of: $0) }).min(by: { $0.lowerBound < $1.lowerBound }) else {
+            return false
+        }
+        let characters = Array(lowered)
+        let at = lowered.distance(from: lowered.startIndex, to: cue.lowerBound)
+        return candidates.contains { candidate in
+            !candidate.isComputed && candidate.range.upperBound <= at
+                && characters[candidate.range.upperBound..<at].contains { ",.;—–".contains($0) }
+        }
+    }
+
     static let incoming = [
         "received", "recebi", "recibí", "ricevuti", "ricevuto", "reçu", "recu ", "erhalten", "eingegangen",
         // Cash paid in at a branch or machine.
@@ -795,8 +814,11 @@ enum ExpenseSignals {
         let isJourney = lowered.firstMatch(of: Self.journeyReturn) != nil
         // "paid back Tom 25", "I paid back the loan": the writer repaid ("Tom paid back 25" is money in).
         let writerRepaid = lowered.firstMatch(of: Self.writerPaidBack) != nil
+        // "Dinner 80, Ana paid me back 40": paid back for a bill the note prices first, the writer paid the bill.
+        let repaidAfterPrice = !BankMessage.reads(whole) && repaidAfterAPrice(lowered, candidates: candidates)
         let refundPhrases = refunds.filter {
             !(paidAndChange && Self.changePhrases.contains($0)) && !(isJourney && $0 == "returned") && !(writerRepaid && $0 == "paid back")
+                && !(repaidAfterPrice && Self.repaymentCues.contains($0))
         }
         // The terms of a sale name a refund not received; a plan cancelled and another bought is a purchase.
         let termsOut = lowered.firstMatch(of: Self.refundTerms) == nil ? text : SearchableText(lowered.replacing(Self.refundTerms, with: " "))
@@ -857,13 +879,19 @@ enum ExpenseSignals {
         }
         // "owe Sam 20 for the tickets", "I owe the landlord 50": a debt, not paid yet.
         if !spends && !paidAndChange && (lowered.hasPrefix("owe ") || text.contains("i owe ") || text.contains("we owe ")) { return false }
-        if (incoming.contains(where: { text.contains($0) }) || Folded.incoming.contains(where: { text.contains($0, wholeWord: true) }))
+        let incomingCues = repaidAfterPrice ? incoming.filter { !Self.repaymentCues.contains($0) } : incoming
+        if (incomingCues.contains(where: { text.contains($0) }) || Folded.incoming.contains(where: { text.contains($0, wholeWord: true) }))
             && !spends && !writerPaysInClause { return false }
         // "got 30 from Sam": money handed to the writer.
         if (lowered.firstMatch(of: Self.gotFrom).map { !Self.isChangeFromANote($0.range, in: lowered) } == true
             || lowered.firstMatch(of: Self.wonOrPaidIn) != nil
             || lowered.firstMatch(of: Self.sentToWriter) != nil
-            || lowered.firstMatch(of: Self.gotCredit) != nil || lowered.firstMatch(of: Self.cameIn) != nil
+            // ("Groceries 56 and got 4 cashback": the credit came with a purchase the note prices first.)
+            || lowered.firstMatch(of: Self.gotCredit).map({ credit in
+                let at = lowered.distance(from: lowered.startIndex, to: credit.range.lowerBound)
+                return !candidates.contains { !$0.isComputed && $0.range.upperBound <= at }
+            }) == true
+            || lowered.firstMatch(of: Self.cameIn) != nil
             || text.contains("credited") && lowered.firstMatch(of: Self.incomeCredited) != nil
             || lowered.firstMatch(of: Self.payArrived) != nil
             || lowered.firstMatch(of: Self.transferFrom).map({ !lowered[$0.range.upperBound...].contains(Self.transferredOnTo) }) == true
