@@ -392,6 +392,13 @@ import Testing
                       "on m'a offert 40 € pour mon anniversaire",
                       // A sum to reach, and something someone else bought for the writer.
                       "Leaving gift fund for Ilse: aiming for 300", "Ticket for the Lumo gig, 55, Oskar bought it for me",
+                      // A debit on a day to come, a fine contested, a deduction announced, a period's total,
+                      // a return still open, a present, someone named paying, money coming back, pay.
+                      "Water bill is 41 this month, autopay on the 3rd", "Deposit for the van (900) goes out Monday",
+                      "Speeding fine 60 - appealing", "The landlord will deduct 50 from the deposit",
+                      "Total spent this week: 142.30", "Return window for the boots (79) closes Friday",
+                      "Got a 25 gift card for my birthday", "Mia paid for the cinema, 24, my treat next time",
+                      "Tax return: 340 coming back", "Bonus 500 this month!",
                       "Your payment of NGN 5,000.00 to PRIMEWAVE ISP was not completed. No debit was made."])
     func estimatesListsAndGiftsAreNoExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note))
@@ -411,6 +418,10 @@ import Testing
         #expect(!ExpenseSignals.isExpense("Ana paid me back 40 for dinner"))
         #expect(ExpenseSignals.isExpense("Groceries 56 and got 4 cashback"))
         #expect(!ExpenseSignals.isExpense("got 4 cashback on the card"))
+        // The writer paying beside someone named, a gift card bought for someone, a ride back.
+        #expect(ExpenseSignals.isExpense("Mia paid for the tickets, I got the drinks 18"))
+        #expect(ExpenseSignals.isExpense("Got a 25 gift card for Sam's birthday"))
+        #expect(ExpenseSignals.isExpense("taxi coming back from the airport 25"))
     }
 
     @Test(arguments: ["gift from the museum shop for Ana 25", "handed over 20 for the 13.40 bill, got the rest back",

@@ -492,6 +492,12 @@ enum ExpenseSignals {
         "bill due", "due next", "request from", "note to self", "need to cancel",
         // Estimates, debits still to come and money put aside, as people write them.
         "reckons", "goes out on", "comes out on", "will come out",
+        // A debit on a day still to come, a fine contested, a deduction announced.
+        "goes out monday", "goes out tuesday", "goes out wednesday", "goes out thursday", "goes out friday",
+        "goes out saturday", "goes out sunday", "goes out tomorrow", "goes out next", "autopay on", "auto-pay on",
+        "autopays on", "- appealing", "— appealing", ", appealing", "appealing the", "appealing this", "contesting it",
+        "disputing it", "will deduct", "will withhold",
+        "waiting for black friday", "waiting for the sales", "waiting for a sale", "wait for the sale",
         // Paid later, at the place ("a 150 deposit on arrival, pay at check-in").
         "pay at check-in", "pay at checkin", "pay on arrival", "payable on arrival", "due on arrival", "pay at the hotel",
         "pay at the property", "à payer sur place", "pagar en el hotel", "vor ort zu zahlen",
@@ -705,13 +711,18 @@ enum ExpenseSignals {
         "to buy:", "to get:", "courses:", "compras:", "einkaufen:", "no idea how much", "otp is", "otp for", "is your otp", "one time password", "is your",
         "your otp", "otp to", "verification code", "mandate for", "mandate has been", "mandate registered",
         "mandate created", "first debit", "currently have", "avez actuellement", "tiene actualmente", "haben derzeit",
+        // A purchase's return still open: a reminder about it, no payment.
+        "return window", "return it by", "returns close",
+        // A present to the writer ("got a 25 gift card for my birthday"; one bought for someone else is spent).
+        "gift card for my birthday", "voucher for my birthday", "for my birthday from", "gift card for my bday",
     ]
     /// Totals over a period ("my October expenses total 1,243", "so far this month"): a summary, not a payment.
     static let periodTotals = [
         "so far this month", "so far this week", "this month so far", "this week so far", "expenses total",
         "total expenses", "total spending", "spending total", "monthly spend", "monthly spending", "spending summary",
         "gastos del mes", "gastos do mês", "dépenses du mois", "total du mois", "monatsausgaben", "ausgaben im monat",
-        "spese del mese", "mini statement", "mini-statement",
+        "spese del mese", "mini statement", "mini-statement", "total spent this", "spent this week", "spent this month",
+        "weekly total", "monthly total", "week's spending", "month's spending",
     ]
     /// Someone else paid ("Dad got the check"); with "I" or "we" before the verb the writer did.
     static let someoneElsePaid = ["got the check", "got the bill", "picked up the check", "picked up the tab",
@@ -974,6 +985,17 @@ enum ExpenseSignals {
                 return false
             }
         }
+        // "Mia paid for the cinema, 24, my treat next time": someone named opening the note paid for it
+        // (not when the writer paid too: "Mia paid for the tickets, I got the drinks 18").
+        if !isBank, let opener = note.firstMatch(of: Self.namedPayerOpens),
+           !MerchantLexicon.isCommonWord(opener.output.1.lowercased()), !MerchantLexicon.functionWords.contains(opener.output.1.lowercased()),
+           !words.contains(where: { writerWords.contains(String($0)) }) {
+            return false
+        }
+        // "Tax return: 340 coming back", "Bonus 500 this month!": money on its way to the writer, pay.
+        if !isBank, !spends, lowered.firstMatch(of: Self.figureComingBack) != nil || lowered.hasPrefix("bonus ") || lowered.hasPrefix("bonus:") {
+            return false
+        }
         if isToDo(lowered, original: note) { return false }
         // "Ksh3,500 transferred from M-Shwari account": from the writer's other account, to no one.
         if let from = lowered.range(of: "transferred from"),
@@ -1095,6 +1117,14 @@ enum ExpenseSignals {
     /// "will take 15.99", "should run around 600", "it'll run us 80", "the trip will be 45": a figure still to be paid.
     nonisolated(unsafe) private static let stillToCome =
         /\b(?:will|should|'ll|would)\s+(?:take|run|be)(?:\s+(?:me|us))?\s+(?:(?:about|around|roughly|approx\.?|maybe|~)\s*)?[^\s\d]{0,3}\s?\d/
+
+    /// A capitalised name opening the note, then paying for something ("Mia paid for the cinema",
+    /// "Leo covered dinner"); not paying the writer back ("Ana paid me back").
+    nonisolated(unsafe) private static let namedPayerOpens =
+        /^(\p{Lu}\p{Ll}+)\s+(?:paid|covered|treated\s+(?:me|us)|bought|got)\s+(?:for\s+|the\s+|(?:dinner|lunch|drinks|breakfast|brunch|it|everything|everyone)\b)/
+
+    /// A figure on its way back to the writer ("340 coming back", "45 is coming back to me").
+    nonisolated(unsafe) private static let figureComingBack = /\d[\d.,]*\s*\S{0,4}\s+(?:is\s+)?coming\s+back\b/
 
     /// "gift from grandma", "Geschenk von Oma": who gave it, in the notes' languages.
     nonisolated(unsafe) private static let giftFrom =
