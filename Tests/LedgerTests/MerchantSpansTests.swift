@@ -228,6 +228,8 @@ struct MerchantSpansTests {
         #expect(!spans("Dinner downtown with Mirela 31").contains("Mirela"))
         let tickets = spans("Movie tickets with Oskar at Lumo Cinema 21")
         #expect(tickets.contains("Lumo Cinema") && !tickets.contains("Oskar"))
+        // A carrier named after "with" is no company.
+        #expect(spans("Arlen to Dovik with Varro Rail 34.50").contains("Varro Rail"))
     }
 
     /// After a preposition of where, a name made with a word of geography is a place ("near Union

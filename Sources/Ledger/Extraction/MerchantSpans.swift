@@ -513,18 +513,28 @@ enum MerchantSpans {
                     || tokens.indices.dropLast().contains(where: { $0 != index - 1 && placeIntroducers.contains(lowered[$0])
                         && tokens[$0 + 1].first?.isUppercase == true })
             else { continue }
-            // The names after it, past "the", joined by "and" or "&".
+            // The names after it, past "the", joined by "and" or "&"; a business's name is no company
+            // ("London to Leeds with Varro Rail": the carrier).
             var next = index + 1
+            var names: [String] = []
             while next < tokens.count {
                 if ["the", "my", "our", "and", "&", "+", "und", "et", "y", "e"].contains(lowered[next]) { next += 1; continue }
                 guard tokens[next].first?.isUppercase == true else { break }
-                found.insert(tokens[next])
+                names.append(tokens[next])
                 next += 1
             }
+            if !names.contains(where: { carrierAndTradeWords.contains($0.lowercased()) }) { found.formUnion(names) }
         }
         let brandWords = words(of: brands ?? knownBrands(in: note))
         return found.filter { !brandWords.contains($0.lowercased()) }
     }
+
+    /// Words a business puts in its name that no person has: kinds of shops and carriers.
+    private static let carrierAndTradeWords: Set<String> = MerchantLexicon.businessKinds.union([
+        "rail", "railway", "railways", "air", "airways", "airlines", "airline", "bus", "buses", "coach", "coaches", "ferries",
+        "ferry", "cabs", "taxis", "lines", "express", "travel", "tours", "hire", "rentals", "motors", "ltd", "inc", "co",
+        "gmbh", "sa", "group", "shop", "store", "studio", "studios", "services",
+    ])
 
     /// The brands of `BrandLexicon` the note names (none while the `brand-lexicon` family is off).
     private static func knownBrands(in note: String) -> [(Category, String)] {
