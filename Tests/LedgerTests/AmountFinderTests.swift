@@ -399,6 +399,9 @@ import Testing
                       "Total spent this week: 142.30", "Return window for the boots (79) closes Friday",
                       "Got a 25 gift card for my birthday", "Mia paid for the cinema, 24, my treat next time",
                       "Tax return: 340 coming back", "Bonus 500 this month!",
+                      // A bank's wallet topped up from the writer's own card.
+                      "Top-up of €50.00 from your card ending 1234 was successful",
+                      "Your Kestrel wallet has been topped up with KES 500.00. New balance KES 1,200.00",
                       "Your payment of NGN 5,000.00 to PRIMEWAVE ISP was not completed. No debit was made."])
     func estimatesListsAndGiftsAreNoExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note))
@@ -422,6 +425,8 @@ import Testing
         #expect(ExpenseSignals.isExpense("Mia paid for the tickets, I got the drinks 18"))
         #expect(ExpenseSignals.isExpense("Got a 25 gift card for Sam's birthday"))
         #expect(ExpenseSignals.isExpense("taxi coming back from the airport 25"))
+        // A phone's top-up bought is spent.
+        #expect(ExpenseSignals.isExpense("Mobile top-up KES 100.00 to 0712345678 successful. Balance KES 900.00"))
     }
 
     @Test(arguments: ["gift from the museum shop for Ana 25", "handed over 20 for the 13.40 bill, got the rest back",

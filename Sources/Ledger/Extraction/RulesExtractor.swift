@@ -1203,7 +1203,11 @@ enum ExpenseSignals {
     nonisolated(unsafe) private static let paymentFrom =
         /\bpayment\s+(?:of\s+)?[^\s\d]{0,3}\d[\d.,]*\s*[^\s\d]{0,4}\s+from\s+(?!(?:my|your|our|card|account|acct|a\/c|checking|savings|current|cash|wallet)\b|the\s+(?:card|account|joint|checking|savings|current)\b)/
     /// A bank's word for money in, right before its figure: "Deposit ZAR 2,000.00", "Money in R500.00".
-    nonisolated(unsafe) private static let bankMoneyIn = /\b(?:deposit|money in)\s*:?\s*(?:of\s+)?[^\s\d]{0,4}\s?\d/
+    /// Also a wallet or card topped up from elsewhere ("Top-up of €50.00 from your card"; a phone's
+    /// top-up bought is spent), and the
+    /// Baltic words for a credit to the account ("Kredīts 45,00 EUR", "Įskaitymas").
+    nonisolated(unsafe) private static let bankMoneyIn =
+        /\b(?:deposit|money in|kredīts|kredits|įskaitymas|iskaitymas|laekumi|laekumine)\s*:?\s*(?:of\s+)?[^\s\d]{0,4}\s?\d|\btop-?up\s+of\s+[^\s\d]{0,4}\s?\d[\d.,]*\s*\S{0,4}\s+(?:from|via)\b|\b(?:has been|was|successfully)\s+topped\s+up\b/
     /// A bank's field saying the transaction is a credit: "Txn Type: CR", "Trx: Credit.", "Amt Cr:",
     /// "has a credit of" (not "Credit Card").
     nonisolated(unsafe) private static let creditField =
