@@ -719,10 +719,9 @@ enum ExpenseSignals {
     /// Totals over a period ("my October expenses total 1,243", "so far this month"): a summary, not a payment.
     static let periodTotals = [
         "so far this month", "so far this week", "this month so far", "this week so far", "expenses total",
-        "total expenses", "total spending", "spending total", "monthly spend", "monthly spending", "spending summary",
-        "gastos del mes", "gastos do mês", "dépenses du mois", "total du mois", "monatsausgaben", "ausgaben im monat",
-        "spese del mese", "mini statement", "mini-statement", "total spent this", "spent this week", "spent this month",
-        "weekly total", "monthly total", "week's spending", "month's spending",
+        "total expenses", "total spending", "spending total", "weekly total", "monthly total", "monthly spend", "monthly spending",
+        "spending summary", "gastos del mes", "gastos do mês", "dépenses du mois", "total du mois", "monatsausgaben", "ausgaben im monat",
+        "spese del mese", "mini statement", "mini-statement", "spent this week", "spent this month", "week's spending", "month's spending",
     ]
     /// Someone else paid ("Dad got the check"); with "I" or "we" before the verb the writer did.
     static let someoneElsePaid = ["got the check", "got the bill", "picked up the check", "picked up the tab",
