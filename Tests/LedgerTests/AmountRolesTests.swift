@@ -58,6 +58,8 @@ import Testing
         ("Dinner 80, Ana paid me back 40", "80"), ("Drinks 45, Tom sent me 15 for his", "45"),
         ("Drinks 45, Tom will send me 15 for his", "45"), ("Taxi 30, Ben venmoed me 15", "30"),
         ("Groceries 56 and got 4 cashback", "56"),
+        // A place's number labels only itself: the figure after it is the price.
+        ("Sushi at Ostra No. 5, 36", "36"), ("Room No. 12, 89 a night", "89"),
         ("Jacket from Outdoorsy 80 + 6.40 tax", "86.40"),
         ("headphones 59.99, shipping was another 4.99", "64.98"),
         ("pizza delivery 22.50 + 2.50 delivery fee", "25.00"),

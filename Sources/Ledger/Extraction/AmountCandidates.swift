@@ -589,9 +589,12 @@ enum AmountFinder {
         // A "+" between the word and the figure adds it: "95 call-out + 20 for the lock" is no phone number.
         let joinedByPlus = lowered[..<start].reversed().prefix { !$0.isLetter }.contains("+")
         // "no" labels only the figure right after it ("Ref no 4471"; "almoço no Ostra 30" is Portuguese "at the").
+        // Nor one after another figure ("Ostra No. 5, 36": the 5 is the number, 36 the price).
         let labels = wordsBefore(start, within: 16, lowered).suffix(2)
+        let figureBetween = lowered[..<start].reversed().prefix { !$0.isLetter }.contains { $0.isASCIIDigit }
         if !joinedByPlus, labels.enumerated().contains(where: { index, word in
-            notAmountWords.contains(word) && !(word == "meter" && number.hasDecimals) && !(word == "no" && index < labels.count - 1)
+            notAmountWords.contains(word) && !(word == "meter" && number.hasDecimals)
+                && !(word == "no" && (index < labels.count - 1 || figureBetween))
         }) {
             return true
         }

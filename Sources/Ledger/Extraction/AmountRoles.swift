@@ -644,7 +644,12 @@ enum AmountRoles {
         guard hasDecimalsOrCurrency || perUnit || after.prefix(2).contains(where: unitAfter.contains) else { return nil }
         // "4 muffins at 2.10 each", "soil, 2 bags, 6.50 each", "three of them, 0.80 apiece"; a sum
         // of money ("60 €") is not a count.
-        if let counted = tokens.counts(before: range, within: 6).reversed().lazy.compactMap(count).first { return counted }
+        // ("Room No. 12, 89 a night": a number that labels a room or a table counts nothing.)
+        let near = tokens.counts(before: range, within: 6)
+        if let last = near.indices.reversed().first(where: { count(near[$0]) != nil }) {
+            let label = near[..<last].last { $0.first?.isLetter == true }
+            if !(label.map { numberedPlaces.contains($0) || AmountFinder.labelNouns.contains($0) } ?? false) { return count(near[last]) }
+        }
         // A price per head with the heads after it ("15 pp, two of us", "20 each for 3 people").
         guard perUnit || after.prefix(2).contains(where: unitAfter.contains) else { return nil }
         // Past a comma ("15 pp, two of us"), not past the sentence.
