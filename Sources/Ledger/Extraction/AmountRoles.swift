@@ -26,7 +26,8 @@ enum AmountRoles {
         "cost", "commission", "komissija", "komissiya", "kommission", "comisión", "comision", "comissão", "commissione",
         "levy", "excise", "cout", "coût", "frais", "corkage", "couvert", "cubierto", "pfand",
     ]
-    /// Verbs of tipping someone named between them and the figure.
+    /// Words of tipping that may stand three words before the figure, whom the tip went to between
+    /// ("tipped the driver 2", "propina al camarero 5").
     static let tipVerbs: Set<String> = ["tipped", "tipping", "gratuity", "propina", "pourboire", "trinkgeld", "mancia", "gorjeta"]
     /// Words before a number that mean "in addition".
     static let addOnBefore: Set<String> = [

@@ -59,7 +59,7 @@ enum MerchantSpans {
                 && !(shaped && spacesBetweenCJK(span))
                 && !(shaped && !bank && endsInModelOrTier(span))
                 && runs?.cutsIntoName(span) != true
-                && !(phrases.isEmpty ? false : cutsIntoPhrase(span, phrases, in: note))
+                && !(!phrases.isEmpty && cutsIntoPhrase(span, phrases, in: note))
                 && !span.split(separator: " ").contains { word in
                     let bare = word.trimming(",.;:!?()")
                     // A figure keeps its currency sign as written ("£23").

@@ -584,7 +584,6 @@ enum ExpenseSignals {
         "authorization hold", "authorisation hold", "is a hold", "not a charge", "hotel hold",
         "deposit hold", "temporary hold", "held on your card", "put a hold",
     ]
-    /// Money coming in: not an expense unless the message also says money went out.
     /// Someone paying the writer back, or sending their part.
     static let repaymentCues: Set<String> = ["paid me back", "paid back", "sent me", "paid me", "venmoed me", "transferred me",
                                              "me devolvió", "me devolvio", "me pagó", "me pago", "m'a remboursé", "me devolveu",
@@ -604,6 +603,7 @@ enum ExpenseSignals {
         }
     }
 
+    /// Money coming in: not an expense unless the message also says money went out.
     static let incoming = [
         "received", "recebi", "recibí", "ricevuti", "ricevuto", "reçu", "recu ", "erhalten", "eingegangen",
         // Cash paid in at a branch or machine.
@@ -1203,8 +1203,7 @@ enum ExpenseSignals {
         /\bpayment\s+(?:of\s+)?[^\s\d]{0,3}\d[\d.,]*\s*[^\s\d]{0,4}\s+from\s+(?!(?:my|your|our|card|account|acct|a\/c|checking|savings|current|cash|wallet)\b|the\s+(?:card|account|joint|checking|savings|current)\b)/
     /// A bank's word for money in, right before its figure: "Deposit ZAR 2,000.00", "Money in R500.00".
     /// Also a wallet or card topped up from elsewhere ("Top-up of €50.00 from your card"; a phone's
-    /// top-up bought is spent), and the
-    /// Baltic words for a credit to the account ("Kredīts 45,00 EUR", "Įskaitymas").
+    /// top-up bought is spent), and the Baltic words for a credit to the account ("Kredīts 45,00 EUR").
     nonisolated(unsafe) private static let bankMoneyIn =
         /\b(?:deposit|money in|kredīts|kredits|įskaitymas|iskaitymas|laekumi|laekumine)\s*:?\s*(?:of\s+)?[^\s\d]{0,4}\s?\d|\btop-?up\s+of\s+[^\s\d]{0,4}\s?\d[\d.,]*\s*\S{0,4}\s+(?:from|via)\b|\b(?:has been|was|successfully)\s+topped\s+up\b/
     /// A bank's field saying the transaction is a credit: "Txn Type: CR", "Trx: Credit.", "Amt Cr:",
