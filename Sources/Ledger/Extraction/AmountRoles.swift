@@ -659,9 +659,7 @@ enum AmountRoles {
         for (index, word) in later.enumerated() {
             guard let heads = count(word), index + 1 < later.count else { continue }
             let next = later[index + 1]
-            if (next == "of" && index + 2 < later.count && ["us", "them", "you"].contains(later[index + 2])) || headWords.contains(next) {
-                return heads
-            }
+            if namesHeads(next, then: index + 2 < later.count ? later[index + 2] : nil) { return heads }
         }
         // "paid for 4", "ho pagato per 4": the heads the writer paid for, ending the phrase.
         if later.count >= 2, let heads = later.last.flatMap(count), CapitalRuns.forWords.contains(later[later.count - 2]) {
@@ -674,7 +672,12 @@ enum AmountRoles {
     static func countsHeads(_ range: Range<Int>, _ tokens: Tokens) -> Bool {
         let after = tokens.after(range, 2)
         guard let next = after.first else { return false }
-        return headWords.contains(next) || next == "of" && after.count == 2 && ["us", "them", "you"].contains(after[1])
+        return namesHeads(next, then: after.count == 2 ? after[1] : nil)
+    }
+
+    /// True when the words after a number say it counts people ("people", "of us").
+    private static func namesHeads(_ next: String, then: String?) -> Bool {
+        headWords.contains(next) || next == "of" && then.map(["us", "them", "you"].contains) == true
     }
 
     /// Who a price per head is counted by ("3 people", "4 adults").

@@ -40,7 +40,7 @@ enum MerchantSpans {
         // A delivery app named beside the restaurant is who charged: only spans holding the app remain.
         let app = brands.first(where: BrandLexicon.deliveryApps.contains)
         let trades = shaped ? tradeOpeners(in: note, brands: Set(brands)) : []
-        let phrases = shaped && !bank ? commonPhrases(in: note) : []
+        let phrases = shaped && !bank ? PhraseCuts(note) : nil
         return spans.uniqued().filter { span in
             // A name lies on one line and has no space at its ends ("GARAGE MARLOW\nMontant", "Lieu ").
             !span.contains("\n") && span.first?.isWhitespace != true && span.last?.isWhitespace != true &&
@@ -59,7 +59,7 @@ enum MerchantSpans {
                 && !(shaped && spacesBetweenCJK(span))
                 && !(shaped && !bank && endsInModelOrTier(span))
                 && runs?.cutsIntoName(span) != true
-                && !(!phrases.isEmpty && cutsIntoPhrase(span, phrases, in: note))
+                && phrases?.cut(span) != true
                 && !span.split(separator: " ").contains { word in
                     let bare = word.trimming(",.;:!?()")
                     // A figure keeps its currency sign as written ("£23").
@@ -69,44 +69,53 @@ enum MerchantSpans {
         }
     }
 
-    /// Where the note holds a phrase of the category words ("ice cream", "dry cleaning"): the
-    /// ranges of its words, lower-cased and without punctuation.
-    private static func commonPhrases(in note: String) -> [Range<Int>] {
-        let words = noteWords(note)
-        var found: [Range<Int>] = []
-        for phrase in multiWordKeywords {
-            let parts = phrase.split(separator: " ").map(String.init)
-            guard parts.count <= words.count else { continue }
-            for start in 0...(words.count - parts.count) where words[start..<start + parts.count].elementsEqual(parts) {
-                found.append(start..<start + parts.count)
+    /// Where a note holds a phrase of the category words ("ice cream", "dry cleaning"), read once
+    /// per note: a span that takes some of its words and not the others ("Ice" of "Ice cream",
+    /// "cleaning fennick" of "dry cleaning fennick") is what was bought, cut, and no name.
+    private struct PhraseCuts {
+        /// The note's words, lower-cased and without punctuation.
+        private let words: [String]
+        /// Where the phrases stand among them.
+        private let phrases: [Range<Int>]
+
+        /// Nil when the note holds no such phrase.
+        init?(_ note: String) {
+            let words = Self.words(note)
+            var found: [Range<Int>] = []
+            for parts in Self.keywordPhrases where parts.count <= words.count {
+                for start in 0...(words.count - parts.count) where words[start..<start + parts.count].elementsEqual(parts) {
+                    found.append(start..<start + parts.count)
+                }
             }
+            guard !found.isEmpty else { return nil }
+            self.words = words
+            self.phrases = found
         }
-        return found
-    }
 
-    private static func noteWords(_ text: String) -> [String] {
-        text.split(whereSeparator: \.isWhitespace).map { $0.lowercased().trimming(",.;:!?()\"") }
-    }
-
-    /// True for a span that takes some words of such a phrase and not the others ("Ice" of "Ice
-    /// cream", "cleaning fennick" of "dry cleaning fennick"): what was bought, cut, is no name.
-    private static func cutsIntoPhrase(_ span: String, _ phrases: [Range<Int>], in note: String) -> Bool {
-        let words = noteWords(note)
-        let spanWords = noteWords(span)
-        guard !spanWords.isEmpty, spanWords.count <= words.count else { return false }
-        var cut = false
-        for start in 0...(words.count - spanWords.count) where words[start..<start + spanWords.count].elementsEqual(spanWords) {
-            let range = start..<start + spanWords.count
-            // Any place where the span stands whole keeps it.
-            guard phrases.contains(where: { $0.overlaps(range) && !(range.contains($0.lowerBound) && range.contains($0.upperBound - 1)) })
-            else { return false }
-            cut = true
+        /// True when every place the span stands cuts a phrase.
+        func cut(_ span: String) -> Bool {
+            let spanWords = Self.words(span)
+            guard !spanWords.isEmpty, spanWords.count <= words.count else { return false }
+            var cut = false
+            for start in 0...(words.count - spanWords.count) where words[start..<start + spanWords.count].elementsEqual(spanWords) {
+                let range = start..<start + spanWords.count
+                // Any place where the span stands whole keeps it.
+                guard phrases.contains(where: { $0.overlaps(range) && !(range.contains($0.lowerBound) && range.contains($0.upperBound - 1)) })
+                else { return false }
+                cut = true
+            }
+            return cut
         }
-        return cut
-    }
 
-    private static let multiWordKeywords: [String] = CategoryRules.keywords.flatMap(\.1)
-        .filter { $0.contains(" ") && $0.split(separator: " ").allSatisfy { $0.allSatisfy(\.isLetter) } }.uniqued()
+        private static func words(_ text: String) -> [String] {
+            text.split(whereSeparator: \.isWhitespace).map { $0.lowercased().trimming(",.;:!?()\"") }
+        }
+
+        /// The category words of more than one word, split once.
+        private static let keywordPhrases: [[String]] = CategoryRules.keywords.flatMap(\.1)
+            .filter { $0.contains(" ") && $0.split(separator: " ").allSatisfy { $0.allSatisfy(\.isLetter) } }.uniqued()
+            .map { $0.split(separator: " ").map(String.init) }
+    }
 
     /// The runs of words between a bank's slashes ("POS/KESTREL MART/LAGOS" → "KESTREL MART"):
     /// a card descriptor's fields, each a whole name or place.

@@ -596,11 +596,15 @@ enum ExpenseSignals {
             return false
         }
         let characters = Array(lowered)
-        let at = lowered.distance(from: lowered.startIndex, to: cue.lowerBound)
-        return candidates.contains { candidate in
-            !candidate.isComputed && candidate.range.upperBound <= at
-                && characters[candidate.range.upperBound..<at].contains { ",.;—–".contains($0) }
-        }
+        return figure(in: candidates, before: cue.lowerBound, of: lowered) { characters[$0].contains { ",.;—–".contains($0) } }
+    }
+
+    /// True for a figure the note writes (not one computed) that ends before `index`, and whose
+    /// stretch of characters up to it passes `between`.
+    private static func figure(in candidates: [AmountCandidate], before index: String.Index, of lowered: String,
+                               between: (Range<Int>) -> Bool = { _ in true }) -> Bool {
+        let at = lowered.distance(from: lowered.startIndex, to: index)
+        return candidates.contains { !$0.isComputed && $0.range.upperBound <= at && between($0.range.upperBound..<at) }
     }
 
     /// Money coming in: not an expense unless the message also says money went out.
@@ -897,10 +901,7 @@ enum ExpenseSignals {
             || lowered.firstMatch(of: Self.wonOrPaidIn) != nil
             || lowered.firstMatch(of: Self.sentToWriter) != nil
             // ("Groceries 56 and got 4 cashback": the credit came with a purchase the note prices first.)
-            || lowered.firstMatch(of: Self.gotCredit).map({ credit in
-                let at = lowered.distance(from: lowered.startIndex, to: credit.range.lowerBound)
-                return !candidates.contains { !$0.isComputed && $0.range.upperBound <= at }
-            }) == true
+            || lowered.firstMatch(of: Self.gotCredit).map({ !figure(in: candidates, before: $0.range.lowerBound, of: lowered) }) == true
             || lowered.firstMatch(of: Self.cameIn) != nil
             || text.contains("credited") && lowered.firstMatch(of: Self.incomeCredited) != nil
             || lowered.firstMatch(of: Self.payArrived) != nil
