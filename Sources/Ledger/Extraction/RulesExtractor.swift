@@ -264,7 +264,8 @@ public enum RulesExtractor {
             let joins = !words.isEmpty && connectors.contains(lowered) && isName(next)
             // A short number between words in capitals is part of the name ("DOCK 12 TACOS").
             // So is a store number of up to four digits that ends it ("hos NETTO 1234.", "på MATBUA 1000 SENTRUM").
-            let endsName = stripped != token || index + 1 == tokens.count
+            // (The comma that ends it may have been split off the token: "KESTREL MARKET 2231, balance".)
+            let endsName = stripped != tokens[index] || index + 1 == tokens.count
             // Written with "#", it belongs to the name before it ("HARBOR GAS #221 on card", "Harbor Gas # 221,").
             let nextNumber = next.trimming(",.;:!?()")
             if bank, !words.isEmpty, stripped == "#", (1...6).contains(nextNumber.count), nextNumber.allSatisfy(\.isNumber) {
@@ -277,7 +278,13 @@ public enum RulesExtractor {
             let digits = stripped.hasPrefix("#") ? stripped.dropFirst() : Substring(stripped)
             // "BRICO ALFA 45,00 RON": the number with its decimals is the amount, not a store's.
             // So is one before the sentence goes on or the date ("at BRISKMART 0456 for PHP 640", "FUEL 1207 12/01").
-            func sentenceGoesOn() -> Bool { functionWords.contains(next.lowercased()) || next.contains(/^\d{1,2}[\/.:-]\d{1,2}/) }
+            // In any language the sentence goes on in lower case ("en FENNICK 52 con tarjeta", "v AZS 17 s karty"),
+            // unless the word is the figure's currency or a count's "x" ("SHOP 45 euros", "BAR 2 x 4.50").
+            func sentenceGoesOn() -> Bool {
+                functionWords.contains(next.lowercased()) || next.contains(/^\d{1,2}[\/.:-]\d{1,2}/)
+                    || next.first?.isLowercase == true && next.first?.isLetter == true && !["x", "×"].contains(next)
+                        && Currency.mentions(in: next).isEmpty
+            }
             // (A longer number with a leading zero is a store's too, "TECH DEPOT 00123": no amount opens with 0.)
             let storeDigits = (1...4).contains(digits.count) || (5...8).contains(digits.count) && digits.hasPrefix("0")
             let storeNumber = bank && !words.isEmpty && (marked || storeDigits && digits.allSatisfy(\.isNumber))
