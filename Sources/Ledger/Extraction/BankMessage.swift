@@ -324,9 +324,18 @@ enum BankMessage {
             }
             // "at LUNA MART A/C x3344": a name the message introduces as the payee stays one.
             if back >= 0, payeeIntroducers.contains(tokens[back].lowercased()) { continue }
+            // "12.00 EUR ARDENT SHOP card 1234": a name right after the amount is whom it paid.
+            if back >= 0, isAmountOrCurrency(tokens[back]) { continue }
             words.formUnion(run)
         }
         return words
+    }
+
+    /// "EUR", "12.00", "RUB150.00", "45,10€": a figure with its cents or a currency written alone.
+    private static func isAmountOrCurrency(_ token: String) -> Bool {
+        let bare = token.trimming(".,;:!?()")
+        return Currency.isoCodes.contains(bare) || Currency.mentions(in: bare).contains { $0.range.count == bare.count }
+            || bare.contains(/\d[.,]\d{2}(?!\d)/)
     }
 
     /// Words before a payee's name.
