@@ -192,7 +192,7 @@ enum AmountRoles {
             return true
         }
         let before = tokens.before(range, 4)
-        if before.suffix(3).contains(where: savedWords.contains) { return true }
+        if before.suffix(3).contains(where: savedWords.contains) || isRepaidLater(range, tokens) { return true }
         for phrase in othersOwe where before.count >= phrase.count {
             for start in 0...(before.count - phrase.count) where Array(before[start..<start + phrase.count]) == phrase {
                 return true
@@ -549,6 +549,7 @@ enum AmountRoles {
     static func isChange(_ range: Range<Int>, _ tokens: Tokens, _ lowered: [Character]) -> Bool {
         let before = tokens.before(range, 2)
         let after = tokens.after(range, 2)
+        if isRepaidLater(range, tokens) { return false }
         // "3.40 bus + 3.40 back": a figure added on is the way back, not change.
         if before.contains("+") || before.contains("plus") { return false }
         if before.contains(where: changeBefore.contains) || after.first.map(changeAfter.contains) == true { return true }
@@ -561,6 +562,15 @@ enum AmountRoles {
     }
 
     private static let givenBackVerbs: Set<String> = ["got", "get", "gets", "gave", "give", "gives", "handed", "received"]
+
+    /// "will get 10 back from Jo", "I'll get 20 back": money the writer is to be paid back later,
+    /// not change handed over with the purchase (change is told once it was given).
+    static func isRepaidLater(_ range: Range<Int>, _ tokens: Tokens) -> Bool {
+        guard tokens.after(range, 1).first == "back" else { return false }
+        return tokens.before(range, 3).contains { futureMarkers.contains($0) || $0.hasSuffix("'ll") || $0.hasSuffix("’ll") }
+    }
+
+    private static let futureMarkers: Set<String> = ["will", "shall", "gonna", "going", "should", "expect", "expecting"]
 
     /// The quantity a unit price is multiplied by, when the note gives one.
     /// - Parameter hasDecimalsOrCurrency: the price is written like money ("19.90", "$20").
