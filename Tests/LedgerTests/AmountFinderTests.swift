@@ -402,7 +402,12 @@ import Testing
                       // A bank's wallet topped up from the writer's own card.
                       "Top-up of €50.00 from your card ending 1234 was successful",
                       "Your Kestrel wallet has been topped up with KES 500.00. New balance KES 1,200.00",
-                      "Your payment of NGN 5,000.00 to PRIMEWAVE ISP was not completed. No debit was made."])
+                      "Your payment of NGN 5,000.00 to PRIMEWAVE ISP was not completed. No debit was made.",
+                      // Someone named paying, money given back, pay and a reminder in the notes' other languages.
+                      "Inès a payé la crêperie, 36 €, je l'invite samedi", "Jonas hat die Pizza bei Lumo bezahlt, 28 €",
+                      "A Rita pagou o café, 6 €", "Marco ha pagato il taxi, 22 €", "Sanne betaalde de bioscoop, 24 €",
+                      "Geld zurück vom Reelhouse: 12,50 €", "Noor heeft me 15 euro teruggegeven", "cobré 450 € por las clases",
+                      "Herinnering: tandarts 70 € betalen"])
     func estimatesListsAndGiftsAreNoExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note))
     }
@@ -423,6 +428,7 @@ import Testing
         #expect(!ExpenseSignals.isExpense("got 4 cashback on the card"))
         // The writer paying beside someone named, a gift card bought for someone, a ride back.
         #expect(ExpenseSignals.isExpense("Mia paid for the tickets, I got the drinks 18"))
+        #expect(ExpenseSignals.isExpense("Jonas hat die Getränke geholt, ich habe 28 € für die Pizza bezahlt"))
         #expect(ExpenseSignals.isExpense("Got a 25 gift card for Sam's birthday"))
         #expect(ExpenseSignals.isExpense("taxi coming back from the airport 25"))
         // A phone's top-up bought is spent.

@@ -386,6 +386,8 @@ enum ExpenseSignals {
         "m'a remboursé", "m'ont remboursé", "m'a rendu", "zurückgezahlt", "zurückbezahlt", "zurücküberwiesen",
         "me devolveu", "me pagou", "mi ha ridato", "mi ha restituito", "mi ha pagato", "mi ha rimborsato",
         "terugbetaald", "teruggegeven", "返してもら", "返済してもら",
+        // Given back, and "money back" as German and Dutch write it ("Geld zurück von …", "hat mir 20 € zurückgegeben").
+        "zurückgegeben", "geld zurück", "geld terug",
         "per diem", "from the garage sale", "from the yard sale", "from the sale of",
         "store credit", "voucher from", "gift card from", "pay slip", "payslip", "net pay", "take-home", "comped",
         "free of charge", "rebate", "deposit back", "cashback from", "estorno", "estornado", "estornada", "estornou", "cashback credited", "cashback received",
@@ -397,7 +399,8 @@ enum ExpenseSignals {
                                   "betaald", "i paid", "paid with", "gave the", "handed"]
     /// Refund words that are also how change is given back.
     static let changePhrases: Set<String> = ["devolvieron", "me devolvió", "me devolvio", "m'a rendu", "me devolveu",
-                                             "mi ha ridato", "mi ha restituito"]
+                                             "mi ha ridato", "mi ha restituito", "zurückgegeben", "geld zurück", "teruggegeven",
+                                             "geld terug"]
 
     /// Payments that failed or were called off.
     static let failed = [
@@ -638,7 +641,9 @@ enum ExpenseSignals {
         // Gifts to the writer ("Gutschein geschenkt bekommen", "me regalaron un vale").
         "geschenkt bekommen", "geschenkt gekriegt", "me regalaron", "me regaló", "me han regalado", "m'a offert",
         "m'ont offert", "mi ha regalato", "mi hanno regalato", "ganhei de presente", "me deu de presente",
-        "interest earned", "earned interest", "bank interest", "got paid", "i was paid", "dividend", "winnings", "bonus paid", "bonus came", "bonus credited", "money from",
+        "interest earned", "earned interest", "bank interest", "got paid", "i was paid",
+        // Paid for the writer's work ("cobré 300 por el diseño", "j'ai encaissé", "ho incassato").
+        "cobré", "he cobrado", "j'ai encaissé", "ho incassato", "ich habe kassiert", "dividend", "winnings", "bonus paid", "bonus came", "bonus credited", "money from",
         "dinero de", "argent de", "geld von", "dinheiro de", "gagné", "ganhei", "gané", "gewonnen",
         "зачисление", "зачислено", "зачислен", "поступление", "поступил", "пополнение", "зарахування", "зараховано",
         "надходження", "поповнення", "получен перевод", "вам перевели", "перевод от", "perevod ot", "внесение наличных", "vnesenie nal",
@@ -716,7 +721,8 @@ enum ExpenseSignals {
         "daran denken", "lembrar de", "não esquecer", "ricordarsi", "ricordare di", "niet vergeten", "忘れずに", "to do:", "todo:", "todo list", "to-do", "list:", "lijst", "liste:", "lista:", "need:",
         "shopping list", "grocery list", "liste de courses", "einkaufsliste", "lista de la compra", "lista de compras",
         "lista della spesa", "boodschappenlijst", "買い物リスト",
-        "remember to", "recordatorio", "lembrete", "rappel", "erinnerung", "promemoria", "need to pay", "have to pay",
+        "remember to", "recordatorio", "lembrete", "rappel", "erinnerung", "promemoria", "herinnering", "påminnelse",
+        "påmindelse", "przypomnienie", "need to pay", "have to pay",
         "must pay", "need to buy", "tengo que pagar", "hay que pagar", "il faut payer",
         "tenho que pagar", "preciso pagar", "devo pagare", "bisogna pagare",
         "to buy:", "to get:", "courses:", "compras:", "einkaufen:", "no idea how much", "otp is", "otp for", "is your otp", "one time password", "is your",
@@ -999,6 +1005,13 @@ enum ExpenseSignals {
            !words.contains(where: { writerWords.contains(String($0)) }) {
             return false
         }
+        // The same in French, German, Spanish, Portuguese, Italian and Dutch ("Pierre a payé le resto",
+        // "Lena hat das Essen bezahlt", "O João pagou o jantar"), unless the writer paid in a clause of their own.
+        if !isBank, let opener = note.firstMatch(of: Self.namedPayerOpensElsewhere),
+           writerPaidRange(in: note[opener.range.upperBound...].lowercased()) == nil,
+           !MerchantLexicon.isCommonWord(opener.output.1.lowercased()), !MerchantLexicon.functionWords.contains(opener.output.1.lowercased()) {
+            return false
+        }
         // "Tax return: 340 coming back", "Bonus 500 this month!": money on its way to the writer, pay.
         if !isBank, !spends, lowered.firstMatch(of: Self.figureComingBack) != nil || lowered.hasPrefix("bonus ") || lowered.hasPrefix("bonus:") {
             return false
@@ -1129,6 +1142,10 @@ enum ExpenseSignals {
     /// "Leo covered dinner"); not paying the writer back ("Ana paid me back").
     nonisolated(unsafe) private static let namedPayerOpens =
         /^(\p{Lu}\p{Ll}+)\s+(?:paid|covered|treated\s+(?:me|us)|bought|got)\s+(?:for\s+|the\s+|(?:dinner|lunch|drinks|breakfast|brunch|it|everything|everyone)\b)/
+
+    /// `namedPayerOpens` in the notes' other languages; the German and Dutch participle may end the clause.
+    nonisolated(unsafe) private static let namedPayerOpensElsewhere =
+        /^(?:(?i:o|a|el|la|le|il|der|die)\s+)?(\p{Lu}\p{Ll}+)\s+(?:a\s+(?:payé|réglé|offert|invité)|ha\s+(?:pagato|offerto|pagado|invitado)|pagó|invitó|pagou|convidou|betaalde|trakteerde|(?:hat|heeft)\s+(?:[^\s,.;]+\s+){0,5}?(?:bezahlt|spendiert|übernommen|betaald|getrakteerd))\b/
 
     /// A figure on its way back to the writer ("340 coming back", "45 is coming back to me").
     nonisolated(unsafe) private static let figureComingBack = /\d[\d.,]*\s*\S{0,4}\s+(?:is\s+)?coming\s+back\b/
