@@ -104,6 +104,11 @@ import Testing
         ("handed over 50, got 7.30 back", "42.70"),
         ("mit 20 € bezahlt, 3,40 zurück", "16.60"),
         ("vase 30 and candles 12.50, total 42.50", "42.50"),
+        // A last figure that sums the prices before it is their total, with or without a word.
+        ("Sora Deli: Käse 4,80 €, Oliven 3,20 €, bezahlt 8,00 €", "8.00"),
+        ("3 x 2.10 rolls, jam 3.40, 9.70 at the till", "9.70"),
+        // Money to be paid back later is no change.
+        ("paid 38 for the Halden ferry tickets, I'll get 19 back from Ines", "38"),
         ("cabin was 900 total, I only paid my 225", "225"),
         ("handed the florist 50 and got back 12.60", "37.40"),
         ("Paid the courier 20, he gave back 4.25", "15.75"),

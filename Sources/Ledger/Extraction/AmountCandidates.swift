@@ -881,6 +881,14 @@ enum AmountFinder {
                          && (priced.contains { $0.range.lowerBound > base.range.lowerBound } || AmountRoles.countsHeads(base.range, tokens))
                          && quantities.contains(base.value))
             }.map { base in priced.first { $0.range == base.range } ?? base }
+            // "Brot 3,50 €, Käse 4,20 €, bezahlt 7,70 €": a last figure that is the sum of the prices before
+            // it states their total, whatever word (or none) stands before it.
+            if items.count >= 3, let last = items.last, !last.isComputed,
+               items.dropLast().reduce(Decimal(0), { $0 + $1.value }) == last.value,
+               let index = result.firstIndex(where: { $0.range == last.range }) {
+                result[index] = result[index].scored(result[index].score + 6)
+                return result + priced
+            }
             let pairs = Array(zip(items, items.dropFirst()))
             // Three or more priced things in a list are bought together even when only commas join them
             // ("lunch 11.50, coffee 3.20, cake 4"), and so are two whose first is counted at a unit price
