@@ -538,6 +538,19 @@ import Testing
                 == "TECH DEPOT 00123")
         #expect(RulesExtractor.payee(inBankMessage: "ING: Betaling van EUR 12,50 aan BAKKERIJ VOS 1234 UTRECHT met pas 123.")
                 == .known("BAKKERIJ VOS 1234"))
+        // Before a comma, or a word in lower case that goes on with the sentence in any language, the number is the name's.
+        #expect(RulesExtractor.introducedMerchant(in: "Card *7710: purchase 9.80 USD at HALDEN GROCER 0412, balance 88.10 USD")
+                == "HALDEN GROCER 0412")
+        #expect(RulesExtractor.introducedMerchant(in: "Compra aprobada por $12.500 en CORVO 31 con tarjeta *5521") == "CORVO 31")
+        #expect(RulesExtractor.introducedMerchant(in: "Spisanie RUB310.00 v LUMO 12 s karty *4410, dostupno 900.00 RUB") == "LUMO 12")
+        // The figure's currency after it is no sentence going on.
+        #expect(RulesExtractor.introducedMerchant(in: "Card *7710: paid at REELHOUSE 45 euros") == "REELHOUSE")
+    }
+
+    /// A name right after the amount is whom it paid, even when a card word follows it.
+    @Test func aNameAfterTheAmountIsThePayeeBeforeACardWord() {
+        #expect(RulesExtractor.introducedMerchant(in: "Varro Purchase 18.40 EUR NORTHPEAK OUTDOOR card 5521") == "NORTHPEAK OUTDOOR")
+        #expect(RulesExtractor.introducedMerchant(in: "Purchase 18.40 EUR VISA GOLD card 5521 at NORTHPEAK OUTDOOR") == "NORTHPEAK OUTDOOR")
     }
 
     @Test func aBankSigningItsOwnAlertIsNoPayee() {
