@@ -160,6 +160,7 @@ import Testing
         // Prices said aloud.
         ("bus was two fifty", "2.50"),
         ("paperback twelve ninety-nine", "12.99"),
+        ("the Varro set menu came to thirty-two fifty", "32.50"), ("one hundred fifty for the Lumo tickets", "150"),
         // Prices joined by "and" are summed, a unit price with its quantity; a count is no item.
         ("2 scones 2.10 each and a pot of tea 3.60", "7.80"),
         ("dinner 42.80, 3 of us", "42.80"),

@@ -106,8 +106,10 @@ enum NumberWords {
         while index < words.count {
             let word = words[index].text
             if let value = units[word] {
-                // "two fifty", "twelve ninety-nine": a price said aloud, 2.50 and 12.99.
-                if value >= 20, value % 10 == 0, total == 0, (1...19).contains(current), units[words[index - 1].text] == current {
+                // "two fifty", "twelve ninety-nine", "thirty-two fifty": a price said aloud, 2.50, 12.99
+                // and 32.50 (the whole part ends in a unit or a teen, never in tens: "thirty fifty" is no price).
+                if value >= 20, value % 10 == 0, total == 0, (1...99).contains(current), index > start,
+                   let previous = units[words[index - 1].text], (1...19).contains(previous) {
                     var cents = value
                     var end = index + 1
                     if end < words.count, let unit = units[words[end].text], (1...9).contains(unit) {
