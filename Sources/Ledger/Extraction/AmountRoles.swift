@@ -339,7 +339,9 @@ enum AmountRoles {
     /// Words between a figure and what it paid for ("45 on drinks").
     private static let purposeWords: Set<String> = ["on", "for", "en", "pour", "für", "para", "voor"]
 
-    private static let itemJoiners: Set<String> = ["and", "&", "y", "et", "und", "e", "en", "i"]
+    /// ("also" and its kin join a next thing bought further on: "coffee 3.40, also grabbed a muffin for 2.90".)
+    private static let itemJoiners: Set<String> = ["and", "&", "y", "et", "und", "e", "en", "i", "also", "además", "aussi",
+                                                   "auch", "também", "anche", "ook"]
     /// Words that make the next figure something other than another thing bought.
     /// ("dinner 85, my half 42.50", "shoes 60, usually 90", "groceries 54, budget 60", "table 4, bill 85").
     private static let listBreakers: Set<String> = Set([
