@@ -316,6 +316,33 @@ struct MerchantSpansTests {
         #expect(MerchantSpans.ownerOfOccasion("Gina's", in: "Gina's party supplies 40") == nil)
     }
 
+    /// Whom a thing was bought for is not who was paid; the money given to them, or a name after a
+    /// figure or a word of paying, is.
+    @Test func whomItWasBoughtForIsNotWhoWasPaid() {
+        #expect(MerchantSpans.isBeneficiary("Nell", in: "Birthday balloons for Nell 14"))
+        #expect(MerchantSpans.isBeneficiary("Pepper", in: "Groomer for Pepper 45"))
+        #expect(MerchantSpans.isBeneficiary("Ola", in: "Snacks for Ola's leaving do 23.50"))
+        #expect(MerchantSpans.isBeneficiary("Inès", in: "Gâteau pour Inès 28 €"))
+        #expect(!MerchantSpans.isBeneficiary("Nell", in: "50 cash for Nell's birthday"))
+        #expect(!MerchantSpans.isBeneficiary("Gigbox", in: "11.99 for Gigbox this month"))
+        #expect(!MerchantSpans.isBeneficiary("Lumo", in: "paid for Lumo premium 9"))
+        #expect(!MerchantSpans.isBeneficiary("Nell", in: "paid Nell 30 for the lessons for Nell"))
+        #expect(!MerchantSpans.isBeneficiary("Corvo", in: "Dinner at Corvo 54"))
+        // Whose occasion or appointment it was, or a relative's, opening the note.
+        #expect(MerchantSpans.isBeneficiary("Nell's", in: "Nell's graduation flowers 30"))
+        #expect(MerchantSpans.isBeneficiary("Pepper's", in: "Pepper's vet bill 80"))
+        #expect(MerchantSpans.isBeneficiary("Dad's", in: "Dad's slippers 19"))
+        #expect(!MerchantSpans.isBeneficiary("Gina's", in: "Gina's party supplies 40"))
+    }
+
+    /// Languages and cuisines name no one by themselves; a name with them does.
+    @Test func aLanguageOrCuisineIsNoMerchant() {
+        #expect(MerchantLexicon.isGeneric("French"))
+        #expect(MerchantLexicon.isGeneric("Thai restaurant"))
+        #expect(!MerchantLexicon.isGeneric("Thai Orchid"))
+        #expect(!MerchantLexicon.isGeneric("the Italian place"))
+    }
+
     /// A name before a dash or colon opening a written note is who charged; a common word, a date
     /// or a bank's sender there is not.
     @Test func aNameOpeningTheNoteBeforeADashCharged() {

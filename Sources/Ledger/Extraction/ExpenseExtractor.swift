@@ -191,6 +191,9 @@ public final class ExpenseExtractor: Sendable {
                       whole.dropFirst(picked.count + 1).split(separator: " ").allSatisfy({ $0.first?.isUppercase == true })
                 else { return picked }
                 return whole
+            }.flatMap { picked in
+                // Whom it was bought for is not who was paid ("birthday cake for Mia", "vet for Biscuit").
+                rules.contains(.merchantShape) && MerchantSpans.isBeneficiary(picked, in: note) ? nil : picked
             }
             // A name opening the note before a dash or colon is who charged, not what the model copied
             // after the mark ("Gigbox - Arctic Lanterns x2"), unless the note introduces that one as

@@ -109,6 +109,16 @@ enum MerchantLexicon {
                                                "billete", "billet", "fahrkarte", "bilhete", "biglietto",
                                                "kaartje", "rail", "railway", "airline", "airways", "air"]
 
+    /// Languages, peoples and cuisines, as English writes them: what a lesson teaches or a kitchen
+    /// cooks ("French lessons", "Thai takeaway"), never who was paid by itself.
+    static let nationalities: Set<String> = [
+        "french", "spanish", "german", "italian", "english", "chinese", "japanese", "korean", "thai", "indian",
+        "mexican", "greek", "turkish", "vietnamese", "portuguese", "russian", "arabic", "lebanese", "ethiopian",
+        "polish", "dutch", "swedish", "brazilian", "american", "british", "irish", "scottish", "moroccan", "persian",
+        "peruvian", "indonesian", "malaysian", "filipino", "caribbean", "jamaican", "cuban", "nepalese", "pakistani",
+        "ukrainian", "mandarin", "cantonese", "hindi", "swahili", "latin", "asian", "european", "african",
+    ]
+
     /// Occasions a person is given money or a gift for: after "Name's" the name is the payee.
     static let occasions: Set<String> = ["birthday", "bday", "b-day", "graduation", "wedding", "leaving", "farewell",
                                          "retirement", "baby", "shower", "engagement", "anniversary", "christening",
@@ -148,7 +158,7 @@ enum MerchantLexicon {
         guard let last = content.last else { return false }
         // Someone named by a trade with what they work on ("dog walker", "pizza guy").
         if roles.contains(last), content.count <= 3, span.dropFirst().allSatisfy({ !$0.isUppercase }) { return true }
-        guard content.allSatisfy({ roles.contains($0) || places.contains($0) }) else { return false }
+        guard content.allSatisfy({ roles.contains($0) || places.contains($0) || nationalities.contains($0) }) else { return false }
         // A kind of business with a capitalised name after it ("Pharmacie du Centre", "Hotel Central").
         let written = span.split(whereSeparator: \.isWhitespace)
         if let head = written.first, businessKinds.contains(head.lowercased()),

@@ -672,6 +672,51 @@ enum MerchantSpans {
         return token.count >= 3 && token.count <= 6 && isCode(token.prefix(2)) && token.dropFirst(2).allSatisfy(\.isASCIIDigit)
     }
 
+    /// True when `picked` is whom the thing was bought for, not who was paid: a name right after
+    /// "for" (or its kin) that follows what was bought or the occasion ("birthday cake for Mia",
+    /// "vet for Biscuit", "drinks for Jake's birthday"). Not when the money itself went to them (a
+    /// cash gift: "150 cash for Sam & Jo"), when a figure or a word of paying stands before "for"
+    /// ("12.99 for Gigbox", "paid for Lumo"), nor for a well-known brand.
+    static func isBeneficiary(_ picked: String, in note: String) -> Bool {
+        guard picked.first?.isUppercase == true, picked.split(separator: " ").count <= 2,
+              !knownBrands(in: picked).contains(where: { $0.1.count == picked.count }) else { return false }
+        let written = note.split(whereSeparator: \.isWhitespace).map { $0.trimming(",.;:!?()\"") }
+        let lowered = written.map { $0.lowercased() }
+        let first = picked.split(separator: " ")[0]
+        let bare = { (word: String) -> String in
+            word.hasSuffix("'s") || word.hasSuffix("’s") ? String(word.dropLast(2)) : word
+        }
+        guard let index = written.firstIndex(where: { bare($0) == first || $0 == first }) else { return false }
+        // "Mia's birthday cake", "Biscuit's vet bill", "Mum's flowers": whose occasion, whose
+        // appointment, a relative's (a shop named after its owner goes on otherwise: "Gina's party supplies").
+        let word = written[index]
+        if picked.count == first.count, word.hasSuffix("'s") || word.hasSuffix("’s"), index + 1 < lowered.count,
+           personalOccasions.contains(lowered[index + 1]) || MerchantLexicon.roles.contains(lowered[index + 1])
+            || ExpenseSignals.otherPayers.contains(bare(lowered[index])) {
+            return !lowered.contains(where: cashWords.contains)
+        }
+        guard index >= 2, beneficiaryMarks.contains(lowered[index - 1]) else { return false }
+        let before = lowered[index - 2]
+        guard before.first?.isLetter == true, !payingWords.contains(before),
+              !lowered.contains(where: cashWords.contains) else { return false }
+        // Not someone the note pays by name elsewhere ("paid Mia 20 for Mia's lessons").
+        return !zip(lowered, written.dropFirst()).contains { payingWords.contains($0) && bare($1) == first }
+    }
+
+    private static let beneficiaryMarks: Set<String> = ["for", "para", "pour", "für", "per", "voor", "pra"]
+    /// A person's own occasions (not "party" or "gift": "Gina's party supplies" may be a shop).
+    private static let personalOccasions: Set<String> = ["birthday", "bday", "b-day", "graduation", "wedding", "leaving",
+                                                         "farewell", "retirement", "anniversary", "christening", "funeral",
+                                                         "engagement", "housewarming"]
+    /// Words of paying before "for": then what follows is what the money bought ("paid for Lumo").
+    private static let payingWords: Set<String> = ["paid", "pay", "paying", "spent", "charged", "billed", "renewed",
+                                                   "pagué", "pagado", "payé", "bezahlt", "pagato", "paguei", "betaald",
+                                                   "to", "subscription", "membership", "plan"]
+    /// The money itself given ("cash in a card for Sam & Jo", "a gift card for Leo").
+    private static let cashWords: Set<String> = ["cash", "money", "envelope", "venmo", "venmoed", "bizum", "transfer",
+                                                 "transferred", "sent", "efectivo", "espèces", "bargeld", "dinheiro",
+                                                 "contanti", "contant"]
+
     /// The possessor of an occasion is whom the money went to: "100 cash in Leo's birthday card",
     /// "Put 50 in Mia's leaving collection" → "Leo", "Mia". Nil when `picked` is no such possessive.
     static func ownerOfOccasion(_ picked: String, in note: String) -> String? {
