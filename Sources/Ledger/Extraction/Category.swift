@@ -8,6 +8,15 @@ public enum Category: String, CaseIterable, Sendable, Codable {
     case shopping
     /// Services, subscriptions, fees, utilities, health, gifts, donations, …
     case other
+
+    /// The word the model writes for the category. "other" says nothing of what it holds; the
+    /// model reads "services" as the services, fees and subscriptions the category is mostly made of.
+    var modelWord: String { self == .other ? "services" : rawValue }
+
+    init?(modelWord: String) {
+        guard let category = Category.allCases.first(where: { $0.modelWord == modelWord }) else { return nil }
+        self = category
+    }
 }
 
 /// Keyword rules for the category: the rules backend's choice, and evidence beside the model's

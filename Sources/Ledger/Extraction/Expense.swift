@@ -91,9 +91,9 @@ struct ModelExpense: Generable {
             if !spans.isEmpty { properties["merchant"] = .string(.anyOf(spans)).orNull }
         }
         switch categories {
-        case let only? where only.count == 1: properties["category"] = .string(.constant(only[0].rawValue))
-        case let some? where !some.isEmpty: properties["category"] = .enumeration(some.map(\.rawValue))
-        default: properties["category"] = .enumeration(Category.self)
+        case let only? where only.count == 1: properties["category"] = .string(.constant(only[0].modelWord))
+        case let some? where !some.isEmpty: properties["category"] = .enumeration(some.map(\.modelWord))
+        default: properties["category"] = .enumeration(Category.allCases.map(\.modelWord))
         }
         // Up to six words of letters (Latin scripts): a capital first; inside a word a hyphen,
         // apostrophe or slash only between letters ("e-bike", "Joe's"), "w/" and a lone "&" as
@@ -110,7 +110,7 @@ struct ModelExpense: Generable {
 
     init(_ content: GeneratedContent) throws {
         merchant = content["merchant"]?.stringValue
-        category = content["category"]?.stringValue.flatMap(Category.init(rawValue:))
+        category = content["category"]?.stringValue.flatMap(Category.init(modelWord:))
         purpose = content["purpose"]?.stringValue.map { $0.trimming(" ") }
     }
 }

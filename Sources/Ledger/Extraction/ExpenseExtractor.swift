@@ -216,10 +216,13 @@ public final class ExpenseExtractor: Sendable {
         }
         do {
             // The note's category words weigh in beside the model's calibrated choice.
-            var weighed = rules.contains(.categoryKeywords)
-                ? calibration.adding(evidence: CategoryRules.evidence(in: note), at: "category") : calibration
+            // (Keyed by the words the model writes for the categories.)
+            let evidence = CategoryRules.evidence(in: note).reduce(into: [String: Double]()) { words, hit in
+                words[Category(rawValue: hit.key)?.modelWord ?? hit.key] = hit.value
+            }
+            var weighed = rules.contains(.categoryKeywords) ? calibration.adding(evidence: evidence, at: "category") : calibration
             if case .leaning(let category, let edits)? = learned.category {
-                weighed = weighed.adding(evidence: [category.rawValue: Double(edits) * CategoryMemory.leaningWeight], at: "category")
+                weighed = weighed.adding(evidence: [category.modelWord: Double(edits) * CategoryMemory.leaningWeight], at: "category")
             }
             let response = try await session.respond(
                 to: note, generating: ModelExpense.self, schema: schema, options: options, calibration: weighed

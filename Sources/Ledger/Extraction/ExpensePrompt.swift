@@ -9,7 +9,7 @@ enum ExpensePrompt {
         Read each expense note and fill in the expense. merchant: the business or person paid, copied \
         from the note, or null. purpose: a few words on what was bought. category: food (meals, drinks, \
         coffee, groceries, snacks), travel (transport, taxis, trains, flights, fuel, parking, hotels), \
-        shopping (goods: clothes, electronics, household items, books, tools, presents) or other (services, bills, \
+        shopping (goods: clothes, electronics, household items, books, tools, presents) or services (bills, \
         subscriptions, health, fees, tickets, repairs).
         """
 
@@ -62,7 +62,7 @@ enum ExpensePrompt {
         notes.map { example in
             let values: [String: GeneratedContent] = [
                 "merchant": example.merchant.map(GeneratedContent.string) ?? .null,
-                "category": .string(example.category.rawValue),
+                "category": .string(example.category.modelWord),
                 "purpose": .string(example.purpose),
             ]
             return .init(input: example.note, output: .object(order.compactMap { field in values[field].map { (field, $0) } }))
