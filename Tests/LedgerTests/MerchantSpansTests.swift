@@ -352,6 +352,17 @@ struct MerchantSpansTests {
         #expect(MerchantSpans.openingName(in: "Nov 9 — Marlow moisturizer 38", among: spans("Nov 9 — Marlow moisturizer 38")) == nil)
         let bank = "Kestrel Bank: Rs 500 debited from a/c XX12 to ORCHID CAFE"
         #expect(MerchantSpans.openingName(in: bank, among: spans(bank)) == nil)
+        // So is one before a verb of charging.
+        let charged = "Halden Stays charged my card 240 for the Lumo Valley chalet"
+        #expect(MerchantSpans.openingName(in: charged, among: spans(charged))?.name == "Halden Stays")
+    }
+
+    /// A seat or gate code, and a wallet's name used as a verb ("will Venmo me"), are no one's name.
+    @Test func seatsGatesAndPaymentVerbsAreNoNames() {
+        #expect(!spans("Sora Air LIS→OPO 64.90 (seat 14C)").contains("14C"))
+        #expect(spans("Sora Air LIS→OPO 64.90 (seat 14C)").contains("Sora Air"))
+        #expect(!spans("Escape room at Ardent Rooms 150, the others will Zelle me 30 each").contains("Zelle"))
+        #expect(spans("Escape room at Ardent Rooms 150, the others will Zelle me 30 each").contains("Ardent Rooms"))
     }
 
     @Test func inATitleCasedNoteTheWordsTellTheName() {

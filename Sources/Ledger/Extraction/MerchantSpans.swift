@@ -60,6 +60,7 @@ enum MerchantSpans {
                 && !(shaped && !bank && endsInModelOrTier(span))
                 && runs?.cutsIntoName(span) != true
                 && phrases?.cut(span) != true
+                && !(shaped && !bank && (isSeatOrGate(span, in: note) || isUsedAsVerb(span, in: note)))
                 && !span.split(separator: " ").contains { word in
                     let bare = word.trimming(",.;:!?()")
                     // A figure keeps its currency sign as written ("£23").
@@ -550,12 +551,28 @@ enum MerchantSpans {
         RuleFamilies.active.contains(.brandLexicon) ? BrandLexicon.named(in: SearchableText(note.lowercased())) : []
     }
 
-    /// "Gigbox - Arctic Lanterns x2 £170", "Kestrel Books: Winter Atlas 24": a name that opens a
-    /// written note before a dash or a colon is who charged (LABELLING: the company, not its product);
-    /// what follows is what was bought. Returns the name and where the part after the mark starts.
-    /// Not a common word ("Lunch - Joe's Shanghai - 42"), a date or a bank's sender.
+    /// "seat 7A", "gate B12", "platform 9B": where one sat or boarded, not a name.
+    private static func isSeatOrGate(_ span: String, in note: String) -> Bool {
+        guard span.wholeMatch(of: /\d{1,3}[A-Z]{1,2}|[A-Z]{1,2}\d{1,3}/) != nil else { return false }
+        let lowered = note.lowercased()
+        return seatWords.contains { lowered.contains("\($0) \(span.lowercased())") }
+    }
+
+    private static let seatWords = ["seat", "gate", "row", "platform", "terminal", "room", "table", "track", "coach",
+                                    "carriage", "pier", "stand", "asiento", "siège", "sitz", "sitzplatz", "posto", "lugar"]
+
+    /// "the rest will Venmo me 30": a word followed by "me" or "us" is a verb of paying, no one's name.
+    private static func isUsedAsVerb(_ span: String, in note: String) -> Bool {
+        !span.contains(" ") && (note.contains(span + " me ") || note.contains(span + " us ") || note.hasSuffix(span + " me"))
+    }
+
+    /// "Gigbox - Arctic Lanterns x2 £170", "Kestrel Books: Winter Atlas 24", "Halden charged my card
+    /// 90 for …": a name that opens a written note before a dash, a colon or a verb of charging is
+    /// who charged (LABELLING: the company, not its product); what follows is what was bought.
+    /// Returns the name and where the part after the mark starts. Not a common word ("Lunch - Joe's
+    /// Shanghai - 42"), a date or a bank's sender.
     static func openingName(in note: String, among spans: [String]) -> (name: String, rest: String.Index)? {
-        guard let mark = note.firstMatch(of: /\s[-–—]\s|:\s/), !BankMessage.reads(note) else { return nil }
+        guard let mark = note.firstMatch(of: /\s[-–—]\s|:\s|\s(?:charged|billed|debited)\s/), !BankMessage.reads(note) else { return nil }
         let head = note[..<mark.range.lowerBound].trimmingCharacters(in: .whitespaces)
         let words = head.split(separator: " ")
         guard (1...3).contains(words.count), spans.contains(head), !head.contains(where: \.isNumber),
