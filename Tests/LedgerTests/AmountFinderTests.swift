@@ -748,6 +748,8 @@ import Testing
         "Напоминаем: 05.12 спишется 799 ₽ за подписку.",
         "Credit Alert! Acct: 0123XXXX89 Amt: NGN 20,000.00 Desc: TRANSFER FROM ADE Bal: NGN 45,000.00",
         "Картаңызға кіріс 15 000 ₸. Қалдық 80 000 ₸",
+        // Transliterated Ukrainian and Kyrgyz: a refund, a top-up.
+        "Povernennia koshtiv 99.00 UAH, Halden Sport. Bal. 800.00 UAH", "Tolyktoo 2000 KGS, karta *5521. Kaldyk 9000 KGS",
     ])
     func moneyInOwnAccountsDeclinedAndNoticesOfMoreBanksAreNoExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note), "\(note): \(AmountFinder.candidates(in: note).map(\.text))")

@@ -393,6 +393,8 @@ enum ExpenseSignals {
         "free of charge", "rebate", "deposit back", "cashback from", "estorno", "estornado", "estornada", "estornou", "cashback credited", "cashback received",
         "cashback has been", "возврат", "повернення", "возвращено", "iade edildi", "pengembalian", "hoàn tiền", "vozvrat",
         "rückbuchung", "zurückgebucht", "rambursare", "rambursat", "restituire",
+        // "повернення" as Ukrainian banks transliterate it.
+        "povernennia", "povernennya",
     ]
     /// The writer handing money over ("pagué 50", "j'ai donné 20 €"), before change comes back.
     static let writerPaidWords = ["pagué", "pague ", "payé", "j'ai donné", "bezahlt", "paguei", "dei ", "pagato", "ho dato",
@@ -683,7 +685,7 @@ enum ExpenseSignals {
         "maaş", "vrácení", "zwrot", "vrácen",
         "входящий перевод", "vhodyashchiy", "vkhodyashchiy", "vhodyaschiy", "приход", "prihod", "начислен", "nachislen",
         "выплата", "vyplata", "вхідний", "кіріс", "түсім", "tushum", "тушум", "кирим", "to'ldirish", "toldirish",
-        "толуктоо", "залічэнне", "вяртанне", "inward remittance", "credit alert", "credit transaction",
+        "толуктоо", "tolyktoo", "toluktoo", "залічэнне", "вяртанне", "inward remittance", "credit alert", "credit transaction",
         "has been credited", "was credited", "were credited", "been credited", "кэшбэк", "keshbek",
         "incoming transfer", "incoming payment", "eingang:", "zahlungseingang", "ontvangen", "menerima", "telah masuk",
         "masuk ke rekening", "otrzymałeś", "otrzymano", "wpłynęło", "připsáno", "přijatá platba", "ai primit",
