@@ -493,6 +493,11 @@ enum AmountFinder {
         if head.hasSuffix("(was ") || head.hasSuffix("(was") || (head.hasSuffix("was ") && SearchableText(String(lowered)).contains(" now ")) {
             return true
         }
+        // "Jacket 89, was 120 last week": "was" opening the clause after a figure gives that figure's former price.
+        if [", was ", "; was ", "— was ", "- was "].contains(where: head.hasSuffix),
+           lowered[..<max(0, start - 6)].contains(where: \.isASCIIDigit) {
+            return true
+        }
         // A usual or list price beside the one paid ("60, usually 90", "statt 49", "au lieu de 30").
         if wordsBefore(start, within: 20, lowered).suffix(2).contains(where: formerPriceWords.contains) { return true }
         if number.isWord {
