@@ -215,12 +215,15 @@ public final class ExpenseExtractor: Sendable {
                 category: generated.category, purpose: generated.purpose, date: date)
         }
         do {
-            // The note's category words weigh in beside the model's calibrated choice.
-            // (Keyed by the words the model writes for the categories.)
-            let evidence = CategoryRules.evidence(in: note).reduce(into: [String: Double]()) { words, hit in
-                words[Category(rawValue: hit.key)?.modelWord ?? hit.key] = hit.value
+            // The note's category words weigh in beside the model's calibrated choice, keyed by the
+            // words the model writes for the categories.
+            var weighed = calibration
+            if rules.contains(.categoryKeywords) {
+                let evidence = CategoryRules.evidence(in: note).reduce(into: [String: Double]()) { words, hit in
+                    words[Category(rawValue: hit.key)?.modelWord ?? hit.key] = hit.value
+                }
+                weighed = calibration.adding(evidence: evidence, at: "category")
             }
-            var weighed = rules.contains(.categoryKeywords) ? calibration.adding(evidence: evidence, at: "category") : calibration
             if case .leaning(let category, let edits)? = learned.category {
                 weighed = weighed.adding(evidence: [category.modelWord: Double(edits) * CategoryMemory.leaningWeight], at: "category")
             }

@@ -692,7 +692,7 @@ enum MerchantSpans {
     /// True when `picked` is whom the thing was bought for, not who was paid: a name right after
     /// "for" (or its kin) that follows what was bought or the occasion ("birthday cake for Mia",
     /// "vet for Biscuit", "drinks for Jake's birthday"). Not when the money itself went to them (a
-    /// cash gift: "150 cash for Sam & Jo"), when a figure or a word of paying stands before "for"
+    /// cash gift: "150 cash for Ines & Tom"), when a figure or a word of paying stands before "for"
     /// ("12.99 for Gigbox", "paid for Lumo"), nor for a well-known brand.
     static func isBeneficiary(_ picked: String, in note: String) -> Bool {
         guard picked.first?.isUppercase == true, picked.split(separator: " ").count <= 2,
@@ -729,7 +729,7 @@ enum MerchantSpans {
     private static let payingWords: Set<String> = ["paid", "pay", "paying", "spent", "charged", "billed", "renewed",
                                                    "pagué", "pagado", "payé", "bezahlt", "pagato", "paguei", "betaald",
                                                    "to", "subscription", "membership", "plan"]
-    /// The money itself given ("cash in a card for Sam & Jo", "a gift card for Leo").
+    /// The money itself given ("cash in a card for Ines & Tom", "a gift card for Leo").
     private static let cashWords: Set<String> = ["cash", "money", "envelope", "venmo", "venmoed", "bizum", "transfer",
                                                  "transferred", "sent", "efectivo", "espèces", "bargeld", "dinheiro",
                                                  "contanti", "contant"]
