@@ -97,6 +97,8 @@ import Testing
         ("45 kWh charge 13.05", "13.05"),
         ("coffee 3.20 and a croissant 2.80", "6.00"),
         ("tea 2.80, also got a scone for 3.10", "5.90"),
+        // A price per session counted in "times", per litre counted in litres.
+        ("climbing wall 9/session, went 3 times", "27"), ("diesel 1.65/l, 42 litres", "69.30"),
         // A former price after the one paid.
         ("Ardent boots 79, was 110 in October", "79"),
         ("ferry 40 and 12 for the bike", "52"),

@@ -714,9 +714,16 @@ enum AmountRoles {
                                                  "seat", "go", "round", "ride", "bag", "box", "bottle", "kilo", "kg", "lb",
                                                  "week", "month", "year", "lesson", "class", "session", "visit"]
 
-    private static let unitAliases: [String: [String]] = ["hr": ["hour", "hours", "hrs"], "h": ["hour", "hours"],
-                                                           "hour": ["hrs"], "nt": ["night", "nights"], "day": ["days"],
-                                                           "class": ["classes"], "wk": ["week", "weeks"], "mo": ["month", "months"]]
+    /// Other ways to write what a price is per; a session counted in "times" ("12/class, went 4 times"),
+    /// a litre of fuel in litres ("1.79/l, 40 litres").
+    private static let unitAliases: [String: [String]] = [
+        "hr": ["hour", "hours", "hrs"], "h": ["hour", "hours"], "hour": ["hrs"], "nt": ["night", "nights"], "day": ["days"],
+        "wk": ["week", "weeks"], "mo": ["month", "months"],
+        "class": ["classes", "times"], "lesson": ["times"], "session": ["times"], "visit": ["times"], "go": ["goes", "times"],
+        "ride": ["times"], "round": ["times"],
+        "l": ["litre", "litres", "liter", "liters", "ltr"], "ltr": ["l", "litre", "litres", "liter", "liters"],
+        "litre": ["l", "ltr"], "liter": ["l", "ltr"],
+    ]
 
     private static let countWords: [String: Int] = [
         "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
