@@ -407,7 +407,10 @@ import Testing
                       "Inès a payé la crêperie, 36 €, je l'invite samedi", "Jonas hat die Pizza bei Lumo bezahlt, 28 €",
                       "A Rita pagou o café, 6 €", "Marco ha pagato il taxi, 22 €", "Sanne betaalde de bioscoop, 24 €",
                       "Geld zurück vom Reelhouse: 12,50 €", "Noor heeft me 15 euro teruggegeven", "cobré 450 € por las clases",
-                      "Herinnering: tandarts 70 € betalen"])
+                      "Herinnering: tandarts 70 € betalen",
+                      // A sibling or friend paying, the payer named after the verb, pay and a quote in Dutch.
+                      "Meine Schwester hat das Kino bezahlt, 22 €", "La pizza l'ha pagata Chiara, 31 €",
+                      "Salaris november 2.300 euro", "Offerte dakdekker 1.200 euro"])
     func estimatesListsAndGiftsAreNoExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note))
     }
@@ -429,6 +432,7 @@ import Testing
         // The writer paying beside someone named, a gift card bought for someone, a ride back.
         #expect(ExpenseSignals.isExpense("Mia paid for the tickets, I got the drinks 18"))
         #expect(ExpenseSignals.isExpense("Jonas hat die Getränke geholt, ich habe 28 € für die Pizza bezahlt"))
+        #expect(ExpenseSignals.isExpense("La pizza l'ho pagata io, 31 €"))
         #expect(ExpenseSignals.isExpense("Got a 25 gift card for Sam's birthday"))
         #expect(ExpenseSignals.isExpense("taxi coming back from the airport 25"))
         // A phone's top-up bought is spent.

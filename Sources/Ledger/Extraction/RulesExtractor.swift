@@ -381,6 +381,8 @@ enum ExpenseSignals {
         "vyplata", "protsent", "returned", "return of", "devolución", "devolucion", "rückgabe", "rückzahlung",
         "rimborsato", "reembolsado", "terugbetaling", "zwrot", "iade", "返金", "退款", "reversal", "reversed to", "reversed back", "status: reversed", "status : reversed", "status: refunded",
         "wages", "stipend", "gehalt", "salaire", "sueldo", "nómina", "salário", "stipendio", "payday",
+        // Pay as Dutch, Nordic, Finnish, Polish and Czech write it.
+        "salaris", "lön ", "lønn", "palkka", "wynagrodzenie", "pensja", "výplata",
         "paid out", "payout", "expense claim", "claim paid", "expense report", "reimbursement request", "redeemed",
         "me han devuelto", "te han devuelto", "le han devuelto", "se ha devuelto", "me devolvió", "me devolvio", "me pagó", "me pago", "me pagaron", "me ha pagado",
         "m'a remboursé", "m'ont remboursé", "m'a rendu", "zurückgezahlt", "zurückbezahlt", "zurücküberwiesen",
@@ -473,7 +475,7 @@ enum ExpenseSignals {
     static let notYet = [
         "estimate", "quote", "quoted", "will decide", "deciding", "should come to", "will be about", "will be around", "says it will be",
         "haven't said yes", "waiting on approval", "devis", "presupuesto", "orçamento", "kostenvoranschlag",
-        "preventivo", "budget", "will charge", "will be charged", "will be debited", "will be deducted",
+        "preventivo", "offerte", "budget", "will charge", "will be charged", "will be debited", "will be deducted",
         "expected:", "expected on", "will rise", "price increase", "will be auto", "will auto", "plánovan", "bude provedena", "bude proveden", "zaplanowan", "zostanie wykonan",
         "pago programado", "programada para", "se realizará", "agendado", "agendada", "agendamento", "tahsil edilecek",
         "edilecektir", "akan didebet", "akan dipotong", "还款日", "引き落とし予定", "출금예정", "출금 예정",
@@ -761,6 +763,10 @@ enum ExpenseSignals {
         "jefe", "jefa", "padre", "madre", "papá", "mamá", "padres", "empresa", "père", "mère", "papa", "maman",
         "patron", "patronne", "vater", "mutter", "mama", "eltern", "chef", "chefin", "firma", "pai", "mãe", "chefe",
         "papà", "mamma", "capo", "azienda", "vader", "moeder", "baas",
+        // Siblings, friends and colleagues in the notes' other languages.
+        "bruder", "schwester", "freund", "freundin", "kollege", "kollegin", "hermano", "hermana", "amigo", "amiga",
+        "compañero", "compañera", "frère", "sœur", "soeur", "ami", "amie", "collègue", "fratello", "sorella", "amico",
+        "amica", "collega", "irmão", "irmã", "colega", "broer", "zus", "vriend", "vriendin",
     ]
     /// "paid" in the notes' languages, after whoever paid ("mi jefe la pagó", "Papa hat das Essen bezahlt").
     static let paidVerbs: Set<String> = ["pagó", "pago", "invitó", "payé", "offert", "bezahlt", "spendiert", "pagou",
@@ -1014,6 +1020,11 @@ enum ExpenseSignals {
            !MerchantLexicon.isCommonWord(opener.output.1.lowercased()), !MerchantLexicon.functionWords.contains(opener.output.1.lowercased()) {
             return false
         }
+        // "Il conto l'ha pagato Giulia", "la cena la pagó Carlos": the one who paid named after the verb.
+        if !isBank, let payer = note.firstMatch(of: Self.namedPayerAfterVerb),
+           !MerchantLexicon.isCommonWord(payer.output.1.lowercased()), !MerchantLexicon.functionWords.contains(payer.output.1.lowercased()) {
+            return false
+        }
         // "Tax return: 340 coming back", "Bonus 500 this month!": money on its way to the writer, pay.
         if !isBank, !spends, lowered.firstMatch(of: Self.figureComingBack) != nil || lowered.hasPrefix("bonus ") || lowered.hasPrefix("bonus:") {
             return false
@@ -1148,6 +1159,11 @@ enum ExpenseSignals {
     /// `namedPayerOpens` in the notes' other languages; the German and Dutch participle may end the clause.
     nonisolated(unsafe) private static let namedPayerOpensElsewhere =
         /^(?:(?i:o|a|el|la|le|il|der|die)\s+)?(\p{Lu}\p{Ll}+)\s+(?:a\s+(?:payé|réglé|offert|invité)|ha\s+(?:pagato|offerto|pagado|invitado)|pagó|invitó|pagou|convidou|betaalde|trakteerde|(?:hat|heeft)\s+(?:[^\s,.;]+\s+){0,5}?(?:bezahlt|spendiert|übernommen|betaald|getrakteerd))\b/
+
+    /// Italian, Spanish, French and Portuguese put the payer after "paid it" ("l'ha pagato Giulia",
+    /// "la pagó Carlos", "l'a payé Paul"); "l'ho pagato io" is the writer's.
+    nonisolated(unsafe) private static let namedPayerAfterVerb =
+        /\b(?i:l['’]|lo\s+|la\s+|le\s+|o\s+|a\s+)(?i:(?:ha|hanno|han|a|ont)\s+)?(?i:pagato|pagata|pagó|pagado|payé|payée|pagou|offerto|offerta|offert|invitó)\s+(\p{Lu}\p{Ll}+)/
 
     /// A figure on its way back to the writer ("340 coming back", "45 is coming back to me").
     nonisolated(unsafe) private static let figureComingBack = /\d[\d.,]*\s*\S{0,4}\s+(?:is\s+)?coming\s+back\b/
