@@ -1021,7 +1021,9 @@ enum ExpenseSignals {
             return false
         }
         // "Il conto l'ha pagato Giulia", "la cena la pagó Carlos": the one who paid named after the verb.
-        if !isBank, let payer = note.firstMatch(of: Self.namedPayerAfterVerb),
+        // (Tried only where one of its verbs is: Regex matching is slow.)
+        if !isBank, ["pag", "payé", "offert", "invitó"].contains(where: lowered.contains),
+           let payer = note.firstMatch(of: Self.namedPayerAfterVerb),
            !MerchantLexicon.isCommonWord(payer.output.1.lowercased()), !MerchantLexicon.functionWords.contains(payer.output.1.lowercased()) {
             return false
         }
