@@ -1,4 +1,5 @@
 @testable import Ledger
+import Guided
 import Testing
 
 /// Category words as evidence beside the model (invented notes).
@@ -112,5 +113,16 @@ import Testing
     @Test func moreWordsWeighMore() {
         let evidence = CategoryRules.evidence(in: "lunch and coffee 14")
         #expect(evidence["food"] == 2 * CategoryRules.evidenceWeight)
+    }
+
+    /// The model is asked for "services" where the ledger says "other"; an answer in the ledger's
+    /// own word (a server that ignored the schema) reads the same.
+    @Test func theModelsWordForOtherIsServices() throws {
+        #expect(Category.other.modelWord == "services" && Category.food.modelWord == "food")
+        #expect(Category(modelWord: "services") == .other && Category(modelWord: "other") == nil)
+        for word in ["services", "other"] {
+            let read = try ModelExpense(.object([("category", .string(word))]))
+            #expect(read.category == .other)
+        }
     }
 }

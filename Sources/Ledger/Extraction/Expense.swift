@@ -110,7 +110,8 @@ struct ModelExpense: Generable {
 
     init(_ content: GeneratedContent) throws {
         merchant = content["merchant"]?.stringValue
-        category = content["category"]?.stringValue.flatMap(Category.init(modelWord:))
+        // (A server that ignores the schema may still write the ledger's own word: "other".)
+        category = content["category"]?.stringValue.flatMap { Category(modelWord: $0) ?? Category(rawValue: $0) }
         purpose = content["purpose"]?.stringValue.map { $0.trimming(" ") }
     }
 }
