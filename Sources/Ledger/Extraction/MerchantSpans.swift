@@ -704,18 +704,18 @@ enum MerchantSpans {
             word.hasSuffix("'s") || word.hasSuffix("’s") ? String(word.dropLast(2)) : word
         }
         guard let index = written.firstIndex(where: { bare($0) == first || $0 == first }) else { return false }
+        let givesMoney = lowered.contains(where: cashWords.contains)
         // "Mia's birthday cake", "Biscuit's vet bill", "Mum's flowers": whose occasion, whose
         // appointment, a relative's (a shop named after its owner goes on otherwise: "Gina's party supplies").
         let word = written[index]
         if picked.count == first.count, word.hasSuffix("'s") || word.hasSuffix("’s"), index + 1 < lowered.count,
            personalOccasions.contains(lowered[index + 1]) || MerchantLexicon.roles.contains(lowered[index + 1])
             || ExpenseSignals.otherPayers.contains(bare(lowered[index])) {
-            return !lowered.contains(where: cashWords.contains)
+            return !givesMoney
         }
         guard index >= 2, beneficiaryMarks.contains(lowered[index - 1]) else { return false }
         let before = lowered[index - 2]
-        guard before.first?.isLetter == true, !payingWords.contains(before),
-              !lowered.contains(where: cashWords.contains) else { return false }
+        guard before.first?.isLetter == true, !payingWords.contains(before), !givesMoney else { return false }
         // Not someone the note pays by name elsewhere ("paid Mia 20 for Mia's lessons").
         return !zip(lowered, written.dropFirst()).contains { payingWords.contains($0) && bare($1) == first }
     }

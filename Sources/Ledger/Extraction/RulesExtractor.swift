@@ -1008,24 +1008,23 @@ enum ExpenseSignals {
         }
         // "Mia paid for the cinema, 24, my treat next time": someone named opening the note paid for it
         // (not when the writer paid too: "Mia paid for the tickets, I got the drinks 18").
-        if !isBank, let opener = note.firstMatch(of: Self.namedPayerOpens),
-           !MerchantLexicon.isCommonWord(opener.output.1.lowercased()), !MerchantLexicon.functionWords.contains(opener.output.1.lowercased()),
-           !words.contains(where: { writerWords.contains(String($0)) }) {
-            return false
-        }
-        // The same in French, German, Spanish, Portuguese, Italian and Dutch ("Pierre a payé le resto",
-        // "Lena hat das Essen bezahlt", "O João pagou o jantar"), unless the writer paid in a clause of their own.
-        if !isBank, let opener = note.firstMatch(of: Self.namedPayerOpensElsewhere),
-           writerPaidRange(in: note[opener.range.upperBound...].lowercased()) == nil,
-           !MerchantLexicon.isCommonWord(opener.output.1.lowercased()), !MerchantLexicon.functionWords.contains(opener.output.1.lowercased()) {
-            return false
-        }
-        // "Il conto l'ha pagato Giulia", "la cena la pagó Carlos": the one who paid named after the verb.
-        // (Tried only where one of its verbs is: Regex matching is slow.)
-        if !isBank, ["pag", "payé", "offert", "invitó"].contains(where: lowered.contains),
-           let payer = note.firstMatch(of: Self.namedPayerAfterVerb),
-           !MerchantLexicon.isCommonWord(payer.output.1.lowercased()), !MerchantLexicon.functionWords.contains(payer.output.1.lowercased()) {
-            return false
+        if !isBank {
+            if let opener = note.firstMatch(of: Self.namedPayerOpens), isPersonsName(opener.output.1),
+               !words.contains(where: { writerWords.contains(String($0)) }) {
+                return false
+            }
+            // The same in French, German, Spanish, Portuguese, Italian and Dutch ("Pierre a payé le resto",
+            // "Lena hat das Essen bezahlt", "O João pagou o jantar"), unless the writer paid in a clause of their own.
+            if let opener = note.firstMatch(of: Self.namedPayerOpensElsewhere), isPersonsName(opener.output.1),
+               writerPaidRange(in: note[opener.range.upperBound...].lowercased()) == nil {
+                return false
+            }
+            // "Il conto l'ha pagato Giulia", "la cena la pagó Carlos": the one who paid named after the verb.
+            // (Tried only where one of its verbs is: Regex matching is slow.)
+            if ["pag", "payé", "offert", "invitó"].contains(where: lowered.contains),
+               let payer = note.firstMatch(of: Self.namedPayerAfterVerb), isPersonsName(payer.output.1) {
+                return false
+            }
         }
         // "Tax return: 340 coming back", "Bonus 500 this month!": money on its way to the writer, pay.
         if !isBank, !spends, lowered.firstMatch(of: Self.figureComingBack) != nil || lowered.hasPrefix("bonus ") || lowered.hasPrefix("bonus:") {
@@ -1157,6 +1156,12 @@ enum ExpenseSignals {
     /// "Leo covered dinner"); not paying the writer back ("Ana paid me back").
     nonisolated(unsafe) private static let namedPayerOpens =
         /^(\p{Lu}\p{Ll}+)\s+(?:paid|covered|treated\s+(?:me|us)|bought|got)\s+(?:for\s+|the\s+|(?:dinner|lunch|drinks|breakfast|brunch|it|everything|everyone)\b)/
+
+    /// A capitalised word the named-payer patterns caught that is a person's name, not a common or joining word.
+    private static func isPersonsName(_ word: Substring) -> Bool {
+        let lowered = word.lowercased()
+        return !MerchantLexicon.isCommonWord(lowered) && !MerchantLexicon.functionWords.contains(lowered)
+    }
 
     /// `namedPayerOpens` in the notes' other languages; the German and Dutch participle may end the clause.
     nonisolated(unsafe) private static let namedPayerOpensElsewhere =
