@@ -46,6 +46,8 @@ import Testing
         ("taxi USD 40 and USD 10 tip", "50"), ("kaffe 35 kr + bulle 25 kr", "60"),
         // Rounded up in French; a count, what it counts in several words, "a" and a price.
         ("taxi 15,40 €, arrondi à 17 €", "17"), ("2 entradas de cine a 9 € y palomitas 5 €", "23"),
+        // A count written as a word before what it counts in several words.
+        ("two cinema tickets at 12.50 at the Reelhouse", "25.00"),
         // Heads counted as "two of them"; the way there and back; two purposes after a comma; a counted
         // price and the next thing after a comma (the heads it was counted by are no thing).
         ("Got the kids' haircuts, 18 each for the two of them", "36"), ("Uber 14.60 there and 17.20 back", "31.80"),

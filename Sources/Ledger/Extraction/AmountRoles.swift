@@ -626,7 +626,9 @@ enum AmountRoles {
             var index = wide.count - 2
             var words = 0
             // ("2 coffees and a 3.50 muffin": a second thing, with its article, is not what was counted.)
-            while index >= 0, words < 3, wide[index].first?.isLetter == true, !AmountFinder.labelNouns.contains(wide[index]),
+            // ("two cinema tickets at 12.50": a count written as a word ends what is counted.)
+            while index >= 0, words < 3, wide[index].first?.isLetter == true, count(wide[index]) == nil,
+                  !AmountFinder.labelNouns.contains(wide[index]),
                   !numberedPlaces.contains(wide[index]), !itemJoiners.contains(wide[index]), !addOnBefore.contains(wide[index]) {
                 index -= 1
                 words += 1
