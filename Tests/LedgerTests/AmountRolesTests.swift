@@ -48,6 +48,9 @@ import Testing
         ("taxi 15,40 €, arrondi à 17 €", "17"), ("2 entradas de cine a 9 € y palomitas 5 €", "23"),
         // A count written as a word before what it counts in several words.
         ("two cinema tickets at 12.50 at the Reelhouse", "25.00"),
+        // Road tolls are paid on top of a fare; a note that only lists such things pays them themselves.
+        ("Taxi 32, tolls 4", "36"), ("Uber $28 + peaje $3", "31"), ("Tolls: 2.20, 3.10 and 1.70", "7.00"),
+        ("Shipping: 4.99 and 3.99", "8.98"), ("Tip 10 on top of the 60 dinner", "70"),
         // Heads counted as "two of them"; the way there and back; two purposes after a comma; a counted
         // price and the next thing after a comma (the heads it was counted by are no thing).
         ("Got the kids' haircuts, 18 each for the two of them", "36"), ("Uber 14.60 there and 17.20 back", "31.80"),

@@ -25,6 +25,8 @@ enum AmountRoles {
         "trinkgeld", "versand", "gebühr", "mwst", "steuer", "fooi", "bezorging", "btw", "チップ", "送料", "税",
         "cost", "commission", "komissija", "komissiya", "kommission", "comisión", "comision", "comissão", "commissione",
         "levy", "excise", "cout", "coût", "frais", "corkage", "couvert", "cubierto", "pfand",
+        // Road tolls paid on a fare or a drive ("taxi 32, tolls 4").
+        "toll", "tolls", "peaje", "peajes", "péage", "péages", "maut", "pedágio", "pedágios", "pedaggio", "tol",
     ]
     /// Words of tipping that may stand three words before the figure, whom the tip went to between
     /// ("tipped the driver 2", "propina al camarero 5").
@@ -268,6 +270,13 @@ enum AmountRoles {
         }
         // "+ 2 wines" counts wine, not money ("plus 3.30 sales tax" is money).
         if countsThings(candidate, tokens) { return false }
+        // A note that is only such a thing's name and a list of figures is about those things
+        // themselves: the figures are what was paid, not extras on a price ("Tolls: 2.20, 3.10 and
+        // 1.70", "Shipping: 4.99 and 3.99"; not "Tip 10 on top of the 60 dinner").
+        if let opening = tokens.items.first?.text, addOnNouns.contains(opening),
+           tokens.items.dropFirst().allSatisfy({ isNumber($0.text) || tokens.isCurrency($0.text) || listMarks.contains($0.text) }) {
+            return false
+        }
         // "+" joins only what stands right beside it ("2 Semmeln + Tee 3,10" lists items).
         if before.last == "+" || before.suffix(3).contains(where: { $0 != "+" && addOnBefore.contains($0) }) { return true }
         // "6 € más" adds 6; "20 euro più 1,50" adds what follows.
@@ -282,6 +291,9 @@ enum AmountRoles {
         return before.suffix(2).contains(where: addOnNouns.contains) || before.suffix(3).first.map(tipVerbs.contains) == true
             || after.prefix(3).prefix { !joiners.contains($0) }.contains(where: addOnNouns.contains)
     }
+
+    /// What may stand between the figures of a bare list.
+    private static let listMarks: Set<String> = [":", ",", ".", ";", "+", "&", "and", "y", "et", "und", "e", "en", "i"]
 
     /// True for the writer's own part when the note says they paid only that ("I only paid my 40.10",
     /// "I paid my third, 120"). "my share is 20" beside a bill the writer paid is not this.
