@@ -283,6 +283,7 @@ import Testing
         "Vous avez actuellement 10.0000 USD disponible sur votre compte.",
         // Money paid out to the writer, prices only seen, plans that depend on something.
         "expense claim paid out by work: 312.40", "Mia venmo'd me 18 for the pizza", "cashback credited 4.20",
+        "Reward $5 credited", "$5 credited from Primrose", "Kestrel credited me $20 for the late delivery",
         "saw a jacket for 89 at the outlet, maybe next week", "flights to Oslo are around 240 now, book soon?",
         "if we take the later train it's 35 each",
         // Codes, requests and instructions before a payment; money in; the writer's own accounts.
@@ -311,6 +312,7 @@ import Testing
 
     @Test(arguments: [
         "I got the check at the bistro, 64", "bar tab 70, friends will pay me back", "Rs 500 debited; SHOP credited",
+        "Rs 500 debited from a/c 1234; KESTREL STORE has been credited",
         "autopay for the phone went through, 35", "Pokupka 84.00 RUR. CashBack 0.84 RUR",
         "I covered the taxi, 44, Tom owes me 22", "paid 20 for the cab, got the change back",
         "phone bill paid, 45", "paid Jake back 18 for the pizza", "3 nights at the inn 420", "I covered the taxi, 30",

@@ -628,7 +628,8 @@ enum ExpenseSignals {
         "depósito en efectivo", "deposito en efectivo", "depósito em dinheiro", "deposito em dinheiro", "bareinzahlung",
         "dépôt d'espèces", "versamento in contanti",
         "credited with", "is credited", "credited to your", "credited to a/c", "credited to ac", "credited to account",
-        "credited to acct", "deposit matured", "has matured", "received from", "hit my account", "zachisl",
+        "credited to acct", "credited me", "credited from", "credited by", "got credited", "was credited", "were credited",
+        "been credited", "deposit matured", "has matured", "received from", "hit my account", "zachisl",
         "postuplen", "zarakhovano", "gutschrift", "deposited into", "popolnenie",
         // Money handed to the writer, or paid into their own account.
         "deposited in", "has been deposited", "gutgeschrieben", "abonado", "abono en", "abono de", "abono por", "abono a tu", "abono a su",
@@ -1081,7 +1082,7 @@ enum ExpenseSignals {
     nonisolated(unsafe) private static let cameIn = /\bcame\s+in\b(?!\s+(?:at|under|over|around|about|to)\b)/
     /// "Interest 4.20 credited", "bonus 300 credited today": money the writer got, named before its figure.
     nonisolated(unsafe) private static let incomeCredited =
-        /\b(?:interest|dividends?|bonus|salary|cashback|refund|rebate|reimbursement|payout|pension)\s*:?\s*\S{0,3}\d[\d.,]*\s*\S{0,4}\s*(?:was\s+|got\s+)?credited\b/
+        /\b(?:interest|dividends?|bonus|salary|cashback|refund|rebate|reimbursement|payout|pension|rewards?)\s*:?\s*\S{0,3}\d[\d.,]*\s*\S{0,4}\s*(?:was\s+|got\s+)?credited\b/
     /// "she paid mine", "they paid", "put it on his card": someone else paid.
     nonisolated(unsafe) private static let pronounPaid = /\b(?:she|he|they)\s+paid\b|\bpaid\s+mine\b|\bon\s+(?:her|his|their)\s+(?:company\s+)?card\b/
     /// "they said ~80", "he said about 200": a figure someone expects, not paid.
