@@ -171,6 +171,8 @@ import Testing
         ("bus was two fifty", "2.50"),
         ("paperback twelve ninety-nine", "12.99"),
         ("the Varro set menu came to thirty-two fifty", "32.50"), ("one hundred fifty for the Lumo tickets", "150"),
+        // Cents said after hundreds; a small sum said on top of a price.
+        ("dinner at sora ramen one hundred and twelve forty", "112.40"), ("haircut twenty five plus a five tip", "30"),
         // Prices joined by "and" are summed, a unit price with its quantity; a count is no item.
         ("2 scones 2.10 each and a pot of tea 3.60", "7.80"),
         ("dinner 42.80, 3 of us", "42.80"),

@@ -51,6 +51,11 @@ struct MerchantSpansTests {
 
     /// In a note written in lower case, a name stops before a preposition of the sentence and
     /// before the thing bought; the only figure, ending the note, is no part of it.
+    @Test func aPriceWrittenInWordsEndsAName() {
+        let coffees = spans("two coffees at corvo six forty")
+        #expect(coffees.contains("corvo") && !coffees.contains { $0.hasPrefix("corvo ") })
+    }
+
     @Test func aLowerCaseNameStopsWhereTheSentenceGoesOn() {
         let ride = spans("cyclo to work 8.90")
         #expect(ride.contains("cyclo") && !ride.contains("cyclo to work"))

@@ -16,6 +16,10 @@ enum MerchantSpans {
             .hasSuffix(String(characters[figures[0].range]))
         let amounts = Set(figures.filter { $0.text.contains(".") || $0.currency != nil || $0.value >= 100 || onlyFigureAtEnd }
             .map { String(characters[$0.range]) }).union(addends(in: note))
+        // A price written in words ("corvo six forty") ends a name too.
+        let spelled = figures.map(\.range).filter { range in
+            characters[range].contains(where: \.isLetter) && characters[range].allSatisfy { $0.isLetter || $0 == " " || $0 == "-" }
+        }
         // The bank that sent a message names itself before "Bank" ("Axis Bank Card…"), the
         // writer's card or wallet before "card", "A/c", "balance" (`BankMessage.payerSideWords`).
         let banks = BankMessage.payerSideWords(in: note)
@@ -61,6 +65,7 @@ enum MerchantSpans {
                 && runs?.cutsIntoName(span) != true
                 && phrases?.cut(span) != true
                 && !(shaped && !bank && (isSeatOrGate(span, in: note) || isUsedAsVerb(span, in: note)))
+                && !(!spelled.isEmpty && overlapsEverywhere(span, spelled, in: characters))
                 && !span.split(separator: " ").contains { word in
                     let bare = word.trimming(",.;:!?()")
                     // A figure keeps its currency sign as written ("£23").
@@ -68,6 +73,19 @@ enum MerchantSpans {
                         || banks.contains(bare.lowercased()) || places.contains(bare)
                 }
         }
+    }
+
+    /// True when every place `span` stands in the note overlaps one of `ranges`.
+    private static func overlapsEverywhere(_ span: String, _ ranges: [Range<Int>], in characters: [Character]) -> Bool {
+        let wanted = Array(span)
+        guard !wanted.isEmpty, wanted.count <= characters.count else { return false }
+        var found = false
+        for start in 0...(characters.count - wanted.count) where characters[start..<(start + wanted.count)].elementsEqual(wanted) {
+            let place = start..<(start + wanted.count)
+            guard ranges.contains(where: { $0.overlaps(place) }) else { return false }
+            found = true
+        }
+        return found
     }
 
     /// Where a note holds a phrase of the category words ("ice cream", "dry cleaning"), read once

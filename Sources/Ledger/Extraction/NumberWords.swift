@@ -88,7 +88,11 @@ enum NumberWords {
             let isSlang = (index..<end).contains { slang[words[$0].text] != nil }
             let besideCurrency = Currency.code(near: range, in: mentions, within: 2) != nil
             let saidAloud = value != value.rounded(toPlaces: 0)
-            if value > 0, isSlang || besideCurrency || saidAloud || (!hasDigits && value >= 10) {
+            // "plus a five tip": a small sum paid on top is money too.
+            let previous = index > 0 && articles.contains(words[index - 1].text) ? index - 2 : index - 1
+            let addedOn = end < words.count && AmountRoles.addOnNouns.contains(words[end].text)
+                || previous >= 0 && ["plus", "más", "mas", "più"].contains(words[previous].text)
+            if value > 0, isSlang || besideCurrency || saidAloud || (!hasDigits && (value >= 10 || addedOn)) {
                 found.append(Found(value: value, range: range))
             }
             index = end
@@ -108,7 +112,8 @@ enum NumberWords {
             if let value = units[word] {
                 // "two fifty", "twelve ninety-nine", "thirty-two fifty": a price said aloud, 2.50, 12.99
                 // and 32.50 (the whole part ends in a unit or a teen, never in tens: "thirty fifty" is no price).
-                if value >= 20, value % 10 == 0, total == 0, (1...99).contains(current), index > start,
+                // ("one hundred and twelve forty" is 112.40.)
+                if value >= 20, value % 10 == 0, total == 0, (1...999).contains(current), index > start,
                    let previous = units[words[index - 1].text], (1...19).contains(previous) {
                     var cents = value
                     var end = index + 1
