@@ -60,9 +60,10 @@ final class CurlTransport: Sendable {
     /// Sends `body` with POST (GET without one) and returns the answer, any status.
     /// - Parameter onData: when given, a successful (2xx) answer's body is handed to it piece by
     ///   piece as it arrives, on the transfer's thread, and not kept (the answer's `body` is then
-    ///   empty); any other answer is kept whole as usual.
+    ///   empty); any other answer is kept whole as usual. It returns false when it wants no more:
+    ///   the transfer is then closed, and the answer returned as it stands.
     func send(_ url: URL, headers: [(String, String)], body: Data?,
-              onData: (@Sendable (Data) -> Void)? = nil) async throws -> HTTPAnswer {
+              onData: (@Sendable (Data) -> Bool)? = nil) async throws -> HTTPAnswer {
         let exchange = Exchange(onData: onData)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -126,7 +127,8 @@ final class CurlTransport: Sendable {
             throw TransportFailure.failed("libcurl refused an option: " + String(cString: curl_easy_strerror(failed)))
         }
         let result = curl_easy_perform(curl)
-        guard result == CURLE_OK else {
+        // The receiver had what it wanted and closed the transfer.
+        guard result == CURLE_OK || result == CURLE_WRITE_ERROR && exchange.stopped else {
             let detail = errors.pointee == 0 ? String(cString: curl_easy_strerror(result)) : String(cString: errors)
             switch result {
             case CURLE_ABORTED_BY_CALLBACK: throw CancellationError()
@@ -155,10 +157,12 @@ private final class Exchange: @unchecked Sendable {
     var retryAfter: String?
     /// The status of the last status line (a 100 is followed by the real one).
     var status = 0
-    let onData: (@Sendable (Data) -> Void)?
+    let onData: (@Sendable (Data) -> Bool)?
+    /// The receiver wanted no more of the answer.
+    var stopped = false
     let cancelled = Atomic<Bool>(false)
 
-    init(onData: (@Sendable (Data) -> Void)?) {
+    init(onData: (@Sendable (Data) -> Bool)?) {
         self.onData = onData
     }
 
@@ -167,7 +171,11 @@ private final class Exchange: @unchecked Sendable {
         guard let data else { return size * count }
         let bytes = UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self)
         if let onData = exchange.onData, (200..<300).contains(exchange.status) {
-            onData(Data(bytes: bytes, count: size * count))
+            // Zero bytes taken closes the transfer.
+            guard onData(Data(bytes: bytes, count: size * count)) else {
+                exchange.stopped = true
+                return 0
+            }
         } else {
             exchange.body.append(bytes, count: size * count)
         }

@@ -74,8 +74,12 @@ public final class LlamaServerModel: LanguageModel {
                 output += point.options[chosen]
                 emit(GeneratedPiece(bytes: point.options[chosen], logProbability: scores[chosen]))
             } else if let grammar = request.valueGrammar(output) {
+                // As in-process, the value is read only until the grammar forces the rest (one listed
+                // name alone fits, or the value is closed): that rest is written here, not generated.
+                let before = output
                 let tokens = try await completion(prompt: .mixed(request.prompt, ids), grammar: grammar,
-                                                  maximumTokens: request.options.maximumTokens - ids.count, emit: emit)
+                                                  maximumTokens: request.options.maximumTokens - ids.count, emit: emit,
+                                                  enough: { request.forcedText(before + $0) != nil })
                 guard !tokens.isEmpty else { throw GenerationError.decodingFailure("the server wrote no value after \(String(decoding: output.suffix(40), as: UTF8.self))") }
                 ids += tokens.flatMap(\.ids)
                 output += tokens.flatMap(\.bytes)
@@ -197,7 +201,8 @@ public final class LlamaServerModel: LanguageModel {
     ///   over as it arrives. A stream that ends before the server says it is done counts as the
     ///   server going away (`ServerError.unreachable`: the note is tried again later).
     func completion(prompt: Prompt, grammar: Grammar?, maximumTokens: Int,
-                    emit: (@Sendable (GeneratedPiece) -> Void)? = nil) async throws -> [ServerToken] {
+                    emit: (@Sendable (GeneratedPiece) -> Void)? = nil,
+                    enough: @escaping @Sendable ([UInt8]) -> Bool = { _ in false }) async throws -> [ServerToken] {
         var body: [String: Any] = [
             "prompt": prompt.json,
             "n_predict": maximumTokens,
@@ -211,7 +216,7 @@ public final class LlamaServerModel: LanguageModel {
         if let grammar { body["grammar"] = grammar.text }
         guard let emit else { return try Self.tokens(from: try await send(path: "completion", body: body)) }
         body["stream"] = true
-        let reader = EventReader(emit: emit)
+        let reader = EventReader(emit: emit, enough: enough)
         _ = try await client.send(path: "completion", body: body) { reader.receive($0) }
         return try reader.finish(url: endpoint.displayURL)
     }
@@ -268,24 +273,33 @@ public final class LlamaServerModel: LanguageModel {
 /// as it comes. Fed by one transfer's thread, then read after the transfer ends.
 final class EventReader: @unchecked Sendable {
     private let emit: @Sendable (GeneratedPiece) -> Void
+    private let enough: @Sendable ([UInt8]) -> Bool
     private var buffer: [UInt8] = []
     private var tokens: [LlamaServerModel.ServerToken] = []
+    private var written: [UInt8] = []
     private var stopped = false
+    /// `enough` said the text so far is all that is wanted.
+    private var hadEnough = false
     private var failure: ServerError?
 
-    init(emit: @escaping @Sendable (GeneratedPiece) -> Void) {
+    /// - Parameter enough: given the text of the answer so far, true when no more is wanted (the
+    ///   rest is known without the server): the stream is then closed after that token.
+    init(emit: @escaping @Sendable (GeneratedPiece) -> Void, enough: @escaping @Sendable ([UInt8]) -> Bool = { _ in false }) {
         self.emit = emit
+        self.enough = enough
     }
 
-    func receive(_ data: Data) {
+    /// Reads what arrived; false once no more is wanted.
+    func receive(_ data: Data) -> Bool {
         buffer += data
-        while failure == nil, let end = Self.eventEnd(in: buffer) {
+        while failure == nil, !hadEnough, let end = Self.eventEnd(in: buffer) {
             let event = buffer[..<end.lowerBound]
             buffer.removeSubrange(..<end.upperBound)
             for line in event.split(separator: UInt8(ascii: "\n")) where line.starts(with: Array("data: ".utf8)) {
                 read(Data(line.dropFirst(6)))
             }
         }
+        return !hadEnough
     }
 
     private func read(_ json: Data) {
@@ -298,9 +312,11 @@ final class EventReader: @unchecked Sendable {
             return
         }
         do {
-            for token in try LlamaServerModel.tokens(in: object) {
+            for token in try LlamaServerModel.tokens(in: object) where !hadEnough {
                 tokens.append(token)
+                written += token.bytes
                 emit(GeneratedPiece(bytes: token.bytes, logProbability: token.logProbability))
+                hadEnough = enough(written)
             }
         } catch {
             failure = error as? ServerError ?? .malformedResponse("\(error)")
@@ -323,9 +339,9 @@ final class EventReader: @unchecked Sendable {
     /// - Throws: what an event said went wrong; `.unreachable` when the stream ended before the
     ///   server said it was done.
     func finish(url: String) throws -> [LlamaServerModel.ServerToken] {
-        if !buffer.isEmpty { receive(Data("\n\n".utf8)) }
+        if !buffer.isEmpty, !hadEnough { _ = receive(Data("\n\n".utf8)) }
         if let failure { throw failure }
-        guard stopped else {
+        guard stopped || hadEnough else {
             throw ServerError.unreachable(url: url, reason: "its answer stopped after \(tokens.count) tokens, before it said it was done")
         }
         return tokens

@@ -86,14 +86,15 @@ final class ServerClient: Sendable {
     /// Sends a request (POST with `body`, GET without), trying again after transient failures.
     /// - Parameter onData: hands a successful answer's body over piece by piece as it arrives
     ///   (a stream); the returned data is then empty. Once a piece was handed over, a failure is
-    ///   not tried again (the receiver has acted on the pieces): it is thrown.
-    func send(path: String, body: [String: Any]?, onData: (@Sendable (Data) -> Void)? = nil) async throws -> Data {
+    ///   not tried again (the receiver has acted on the pieces): it is thrown. It returns false
+    ///   when it wants no more of the answer (the rest is not read).
+    func send(path: String, body: [String: Any]?, onData: (@Sendable (Data) -> Bool)? = nil) async throws -> Data {
         let delivered = Atomic<Bool>(false)
-        var receive: (@Sendable (Data) -> Void)?
+        var receive: (@Sendable (Data) -> Bool)?
         if let onData {
             receive = { @Sendable data in
                 delivered.store(true, ordering: .relaxed)
-                onData(data)
+                return onData(data)
             }
         }
         let url = endpoint.baseURL.appendingPathComponent(path)

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Guided
+import Synchronization
 import GuidedLlama
 @testable import GuidedServer
 import Testing
@@ -126,6 +127,27 @@ import TestSupport
         }
         let pushed = try await Self.choices(remote, notes: notes, calibration: .none.adding(evidence: ["taxi ride": 30], at: "kind"))
         #expect(pushed.allSatisfy { Self.fields($0.content).first == "kind=\"taxi ride\"" }, "\(pushed.map(\.content.jsonString))")
+    }
+
+    /// A value is read only until its rest is known (`GenerationRequest.forcedText`): the stream
+    /// is closed there, and the server, told so, stops generating.
+    @Test func aStreamIsClosedOnceTheRestIsKnown() async throws {
+        let (process, port) = try startFixtureServer("broken_server.py", ["endless", "0"])
+        defer { process.kill9() }
+        let url = URL(string: "http://127.0.0.1:\(port)")!
+        let model = LlamaServerModel(endpoint: ServerEndpoint(baseURL: url), modelName: "scripted")
+        let pieces = Mutex<[UInt8]>([])
+        let tokens = try await model.completion(prompt: .text("Note: ferry"), grammar: nil, maximumTokens: 500,
+                                                emit: { piece in pieces.withLock { $0 += piece.bytes } },
+                                                enough: { $0.last == UInt8(ascii: "\"") })
+        #expect(tokens.flatMap(\.bytes) == Array(" Ferry\"".utf8))
+        #expect(pieces.withLock { $0 } == Array(" Ferry\"".utf8), "nothing after the point is handed on")
+        var closed = "no"
+        for _ in 0..<100 where closed != "yes" {
+            try await Task.sleep(nanoseconds: 50_000_000)
+            closed = try String(contentsOf: url.appendingPathComponent("closed"), encoding: .utf8)
+        }
+        #expect(closed == "yes", "the server never saw the stream closed")
     }
 
     @Test func aGrammarTheServerRejectsFailsAtOnceWithItsMessage() async throws {

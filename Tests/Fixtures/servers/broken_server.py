@@ -18,6 +18,8 @@ MODE: unavailable  503 with Retry-After: 0 (a server that is overloaded or start
                    how many requests a client keeps in flight)
       truncated    /tokenize answers; a streamed /completion sends two tokens and closes the
                    connection without the final event (a server or proxy cut off mid-answer)
+      endless      a streamed /completion sends ` Fer`, `ry`, `"`, then `x` every 20 ms for 10 s
+                   without ending; GET /closed says "yes" once a client closed such a stream early
 """
 import http.server
 import json
@@ -29,6 +31,7 @@ MODE, PORT = sys.argv[1], int(sys.argv[2])
 highest_attempt = 0
 in_flight = 0
 most_in_flight = 0
+closed_early = False
 lock = threading.Lock()
 
 
@@ -49,6 +52,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if self.path == "/attempts":
             with lock:
                 self.answer(200, str(highest_attempt))
+        elif self.path == "/closed":
+            with lock:
+                self.answer(200, "yes" if closed_early else "no")
         elif self.path == "/in-flight":
             with lock:
                 self.answer(200, str(most_in_flight))
@@ -79,11 +85,29 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send_header("Content-Type", "text/event-stream")
             self.send_header("Connection", "close")
             self.end_headers()
-            for text, token in (("\"", 236775), ("Fer", 14512)):
+            for text, token in (("Fer", 14512), ("ry", 844)):
                 event = {"content": text, "stop": False, "completion_probabilities": [
                     {"id": token, "token": text, "bytes": list(text.encode()), "logprob": -0.1, "top_logprobs": []}]}
                 self.wfile.write(b"data: " + json.dumps(event).encode() + b"\n\n")
                 self.wfile.flush()
+            self.close_connection = True
+        elif MODE == "endless":
+            global closed_early
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Connection", "close")
+            self.end_headers()
+            texts = [" Fer", "ry", "\""] + ["x"] * 500
+            try:
+                for index, text in enumerate(texts):
+                    event = {"content": text, "stop": False, "completion_probabilities": [
+                        {"id": 100 + index, "token": text, "bytes": list(text.encode()), "logprob": -0.1, "top_logprobs": []}]}
+                    self.wfile.write(b"data: " + json.dumps(event).encode() + b"\n\n")
+                    self.wfile.flush()
+                    time.sleep(0.02)
+            except (BrokenPipeError, ConnectionResetError):
+                with lock:
+                    closed_early = True
             self.close_connection = True
         elif MODE == "hang":
             time.sleep(3600)
