@@ -77,12 +77,28 @@ public final class LlamaServerModel: LanguageModel {
                 // As in-process, the value is read only until the grammar forces the rest (one listed
                 // name alone fits, or the value is closed): that rest is written here, not generated.
                 let before = output
+                // Also as in-process: where the model wanted a digit or a sign inside a string the
+                // grammar forbids, and the string may end, it is closed rather than pushed into the
+                // next-best letters ("Hotel Aurora, 2 nights" → "Hotel Aurora").
+                let closes = Flag()
                 let tokens = try await completion(prompt: .mixed(request.prompt, ids), grammar: grammar,
                                                   maximumTokens: request.options.maximumTokens - ids.count, emit: emit,
-                                                  enough: { request.forcedText(before + $0) != nil })
+                                                  enough: { request.forcedText(before + $0) != nil },
+                                                  refuse: { written, token in
+                                                      guard let top = token.likeliest, top != token.bytes, Self.isSymbol(top),
+                                                            request.stringMayEnd(before + written) == true else { return false }
+                                                      closes.set()
+                                                      return true
+                                                  })
                 guard !tokens.isEmpty else { throw GenerationError.decodingFailure("the server wrote no value after \(String(decoding: output.suffix(40), as: UTF8.self))") }
                 ids += tokens.flatMap(\.ids)
                 output += tokens.flatMap(\.bytes)
+                if closes.isSet {
+                    let quote = Array("\"".utf8)
+                    ids += try await tokenize([quote])[0]
+                    output += quote
+                    emit(GeneratedPiece(bytes: quote, logProbability: 0))
+                }
             } else {
                 // Complete when the last value's grammar wrote the closing brace.
                 guard output.last == UInt8(ascii: "}") else {
@@ -202,7 +218,8 @@ public final class LlamaServerModel: LanguageModel {
     ///   server going away (`ServerError.unreachable`: the note is tried again later).
     func completion(prompt: Prompt, grammar: Grammar?, maximumTokens: Int,
                     emit: (@Sendable (GeneratedPiece) -> Void)? = nil,
-                    enough: @escaping @Sendable ([UInt8]) -> Bool = { _ in false }) async throws -> [ServerToken] {
+                    enough: @escaping @Sendable ([UInt8]) -> Bool = { _ in false },
+                    refuse: @escaping @Sendable ([UInt8], ServerToken) -> Bool = { _, _ in false }) async throws -> [ServerToken] {
         var body: [String: Any] = [
             "prompt": prompt.json,
             "n_predict": maximumTokens,
@@ -216,7 +233,7 @@ public final class LlamaServerModel: LanguageModel {
         if let grammar { body["grammar"] = grammar.text }
         guard let emit else { return try Self.tokens(from: try await send(path: "completion", body: body)) }
         body["stream"] = true
-        let reader = EventReader(emit: emit, enough: enough)
+        let reader = EventReader(emit: emit, enough: enough, refuse: refuse)
         _ = try await client.send(path: "completion", body: body) { reader.receive($0) }
         return try reader.finish(url: endpoint.displayURL)
     }
@@ -229,6 +246,15 @@ public final class LlamaServerModel: LanguageModel {
         /// The most likely tokens at this position before the grammar (id → log-probability),
         /// this one included.
         let alternatives: [Int: Double]
+        /// The text of the most likely of them, when listed.
+        var likeliest: [UInt8]? = nil
+    }
+
+    /// True when `piece` starts (after spaces) with an ASCII digit or sign other than a quote.
+    static func isSymbol(_ piece: [UInt8]) -> Bool {
+        guard let first = piece.first(where: { $0 != UInt8(ascii: " ") }), first < 0x80 else { return false }
+        let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20)
+        return !isLetter && first != UInt8(ascii: "\"")
     }
 
     /// The output of a `/completion` answer, token by token; a server that lists no tokens that
@@ -252,11 +278,16 @@ public final class LlamaServerModel: LanguageModel {
             let id = entry["id"] as? Int ?? -1
             let logProbability = (entry["logprob"] as? Double) ?? 0
             var alternatives: [Int: Double] = [id: logProbability]
+            var likeliest: (log: Double, bytes: [UInt8])?
             for top in entry["top_logprobs"] as? [[String: Any]] ?? [] {
-                if let topID = top["id"] as? Int, let topLog = top["logprob"] as? Double { alternatives[topID] = topLog }
+                guard let topID = top["id"] as? Int, let topLog = top["logprob"] as? Double else { continue }
+                alternatives[topID] = topLog
+                if let topBytes = top["bytes"] as? [Int], topLog > likeliest?.log ?? -.infinity {
+                    likeliest = (topLog, topBytes.map { UInt8(truncatingIfNeeded: $0) })
+                }
             }
             tokens.append(ServerToken(ids: [id], bytes: bytes.map { UInt8(truncatingIfNeeded: $0) },
-                                      logProbability: logProbability, alternatives: alternatives))
+                                      logProbability: logProbability, alternatives: alternatives, likeliest: likeliest?.bytes))
         }
         if tokens.flatMap(\.bytes) != Array(content.utf8) {
             return content.isEmpty ? [] : [ServerToken(ids: [], bytes: Array(content.utf8), logProbability: 0, alternatives: [:])]
@@ -274,6 +305,7 @@ public final class LlamaServerModel: LanguageModel {
 final class EventReader: @unchecked Sendable {
     private let emit: @Sendable (GeneratedPiece) -> Void
     private let enough: @Sendable ([UInt8]) -> Bool
+    private let refuse: @Sendable ([UInt8], LlamaServerModel.ServerToken) -> Bool
     private var buffer: [UInt8] = []
     private var tokens: [LlamaServerModel.ServerToken] = []
     private var written: [UInt8] = []
@@ -282,11 +314,16 @@ final class EventReader: @unchecked Sendable {
     private var hadEnough = false
     private var failure: ServerError?
 
-    /// - Parameter enough: given the text of the answer so far, true when no more is wanted (the
-    ///   rest is known without the server): the stream is then closed after that token.
-    init(emit: @escaping @Sendable (GeneratedPiece) -> Void, enough: @escaping @Sendable ([UInt8]) -> Bool = { _ in false }) {
+    /// - Parameters:
+    ///   - enough: given the text of the answer so far, true when no more is wanted (the rest is
+    ///     known without the server): the stream is then closed after that token.
+    ///   - refuse: given the text so far and the next token, true when that token is not to be
+    ///     taken: the stream is closed before it.
+    init(emit: @escaping @Sendable (GeneratedPiece) -> Void, enough: @escaping @Sendable ([UInt8]) -> Bool = { _ in false },
+         refuse: @escaping @Sendable ([UInt8], LlamaServerModel.ServerToken) -> Bool = { _, _ in false }) {
         self.emit = emit
         self.enough = enough
+        self.refuse = refuse
     }
 
     /// Reads what arrived; false once no more is wanted.
@@ -313,6 +350,10 @@ final class EventReader: @unchecked Sendable {
         }
         do {
             for token in try LlamaServerModel.tokens(in: object) where !hadEnough {
+                if refuse(written, token) {
+                    hadEnough = true
+                    break
+                }
                 tokens.append(token)
                 written += token.bytes
                 emit(GeneratedPiece(bytes: token.bytes, logProbability: token.logProbability))
@@ -346,4 +387,12 @@ final class EventReader: @unchecked Sendable {
         }
         return tokens
     }
+}
+
+/// A mark one closure sets and its caller reads afterwards.
+final class Flag: Sendable {
+    private let value = Atomic<Bool>(false)
+
+    func set() { value.store(true, ordering: .relaxed) }
+    var isSet: Bool { value.load(ordering: .relaxed) }
 }

@@ -150,6 +150,28 @@ import TestSupport
         #expect(closed == "yes", "the server never saw the stream closed")
     }
 
+    /// A token the caller refuses is not taken: the stream ends before it, and the caller reads
+    /// the most likely token the server listed there (a digit the grammar did not allow).
+    @Test func aRefusedTokenEndsTheStreamBeforeIt() throws {
+        func event(_ text: String, id: Int, likeliest: String) -> String {
+            let entry: [String: Any] = ["id": id, "bytes": Array(text.utf8).map(Int.init), "logprob": -0.5, "top_logprobs": [
+                ["id": 7, "bytes": Array(likeliest.utf8).map(Int.init), "logprob": -0.1],
+                ["id": id, "bytes": Array(text.utf8).map(Int.init), "logprob": -0.5],
+            ]]
+            let object: [String: Any] = ["content": text, "stop": false, "completion_probabilities": [entry]]
+            return "data: " + String(decoding: try! JSONSerialization.data(withJSONObject: object), as: UTF8.self) + "\n\n"
+        }
+        let seen = Mutex<[UInt8]>([])
+        let reader = EventReader(emit: { piece in seen.withLock { $0 += piece.bytes } },
+                                 refuse: { written, token in !written.isEmpty && token.likeliest.map(LlamaServerModel.isSymbol) == true })
+        #expect(reader.receive(Data(event(" Hotel", id: 1, likeliest: " Hotel").utf8)))
+        #expect(!reader.receive(Data((event(" Aurora", id: 2, likeliest: ",") + event("x", id: 3, likeliest: "x")).utf8)))
+        #expect(try reader.finish(url: "http://scripted").flatMap(\.bytes) == Array(" Hotel".utf8))
+        #expect(seen.withLock { $0 } == Array(" Hotel".utf8))
+        #expect(LlamaServerModel.isSymbol(Array(" 2".utf8)) && !LlamaServerModel.isSymbol(Array("\"".utf8))
+                && !LlamaServerModel.isSymbol(Array(" Aurora".utf8)))
+    }
+
     @Test func aGrammarTheServerRejectsFailsAtOnceWithItsMessage() async throws {
         let server = try await RunningServer()
         let model = LlamaServerModel(endpoint: ServerEndpoint(baseURL: server.url, attempts: 4), modelName: "m")

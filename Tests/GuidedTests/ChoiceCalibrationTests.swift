@@ -98,6 +98,28 @@ import Testing
         #expect(free == nil, "a free string is the model's")
     }
 
+    /// Whether a string may end where it stands, for a model that cannot ask the grammar (an
+    /// inference server closing a string the model wanted a digit in): by the value's pattern,
+    /// listed strings and length; unknown outside a string with text.
+    @Test func aStringMayEndWhereItsGuidesAllow() {
+        let schema = GenerationSchema.object("Expense", [
+            .init("purpose", .string(.pattern("[A-Z][a-z]*( [a-z]+){0,2} ?"))),
+            .init("merchant", .string(.anyOf(["Osteria", "Osteria Fenna"])).orNull),
+            .init("note", .string(.maxLength(4))),
+        ])
+        let mayEnd = LanguageModelSession.stringMayEnd(for: schema, prefix: " ")
+        func ends(_ output: String) -> Bool? { mayEnd(Array(output.utf8)) }
+        #expect(ends(#" {"purpose": "Hotel for"#) == true)
+        #expect(ends(#" {"purpose": "Hotel for "#) == true, "the pattern's trailing space")
+        #expect(ends(#" {"purpose": "Hotel for two nights"#) == false, "four words are more than the pattern's three")
+        #expect(ends(#" {"purpose": "hotel"#) == false)
+        #expect(ends(#" {"purpose": ""#) == nil, "no text yet")
+        #expect(ends(#" {"purpose": "Hotel", "merchant": "Osteria"#) == true)
+        #expect(ends(#" {"purpose": "Hotel", "merchant": "Osteria F"#) == false)
+        #expect(ends(#" {"purpose": "Hotel", "merchant": "Osteria", "note": "abcde"#) == false)
+        #expect(ends(#" {"purpose": "Hotel", "#) == nil, "between values")
+    }
+
     /// A choice decided after the fact (by a model that generates first, an inference server):
     /// the rest is generated after the decided option, under the grammar of the later properties.
     @Test func theRestAfterAChoiceIsTheLaterPropertiesAndTheClosingBrace() throws {

@@ -95,6 +95,11 @@ public struct GenerationRequest: Sendable {
     /// value and the character after it (`,` or the closing `}`), for a model that feeds forced
     /// text itself and generates one value at a time (an inference server). Nil when unknown.
     public let valueGrammar: @Sendable ([UInt8]) -> Grammar?
+    /// Given output inside a string value that already holds text, whether the grammar lets the
+    /// string end there (its text fits the value's pattern or listed strings); nil when unknown or
+    /// not inside such a value. For a model that cannot ask the grammar itself (an inference
+    /// server) and closes a string where the model wanted a digit or a sign (see `LlamaDecoder`).
+    public let stringMayEnd: @Sendable ([UInt8]) -> Bool?
     /// The schema the grammar was compiled from, for a model that takes a JSON schema instead of
     /// a grammar (a server that accepts no grammar): it sends `schema.jsonSchema` and checks the
     /// answer with `schema.violations(in:)`. Nil when unknown.
@@ -106,6 +111,7 @@ public struct GenerationRequest: Sendable {
                 decide: @escaping @Sendable (ChoicePoint, [Double]) -> Int = { _, scores in ChoiceCalibration.argmax(scores) },
                 grammarAfterChoice: @escaping @Sendable (String) -> Grammar? = { _ in nil },
                 valueGrammar: @escaping @Sendable ([UInt8]) -> Grammar? = { _ in nil },
+                stringMayEnd: @escaping @Sendable ([UInt8]) -> Bool? = { _ in nil },
                 schema: GenerationSchema? = nil) {
         self.prompt = prompt
         self.sharedPrefixLength = min(max(0, sharedPrefixLength), prompt.count)
@@ -116,6 +122,7 @@ public struct GenerationRequest: Sendable {
         self.decide = decide
         self.grammarAfterChoice = grammarAfterChoice
         self.valueGrammar = valueGrammar
+        self.stringMayEnd = stringMayEnd
         self.schema = schema
     }
 }

@@ -189,6 +189,7 @@ public final class LanguageModelSession: Sendable {
                 try? compiler.compileRest(of: schema, after: path)
             },
             valueGrammar: Self.valueGrammar(for: schema, prefix: Self.outputPrefix, compiler: compiler),
+            stringMayEnd: Self.stringMayEnd(for: schema, prefix: Self.outputPrefix),
             schema: schema)
         for try await piece in model.generate(request) {
             try Task.checkCancellation()
@@ -303,6 +304,39 @@ public final class LanguageModelSession: Sendable {
             let literal = Array(next.utf8)
             guard after.count < literal.count, Array(literal.prefix(after.count)) == after else { return nil }
             return ForcedText(bytes: Array(literal.dropFirst(after.count)), endsOutput: next == "}").trimmingTrailingSpace
+        }
+    }
+
+    /// For an object schema, given output inside a string property's value that holds text,
+    /// whether the value may end there: its text matches the value's pattern, is one of its listed
+    /// strings or its constant, and is no longer than its limit (a substring guide is met by any
+    /// text written under it). Nil outside such a value, or for a pattern Swift cannot read.
+    static func stringMayEnd(for schema: GenerationSchema, prefix: String) -> @Sendable ([UInt8]) -> Bool? {
+        guard case .object(_, let properties) = schema.kind else { return { _ in nil } }
+        var guides: [String: [StringGuide]] = [:]
+        for property in properties {
+            var value = property.schema
+            if case .optional(let wrapped) = value.kind { value = wrapped }
+            if case .string(let list) = value.kind { guides[property.name] = list }
+        }
+        let prefixCount = prefix.utf8.count
+        return { [guides] bytes in
+            guard bytes.count > prefixCount else { return nil }
+            let parsed = PartialJSONParser.parse(Array(bytes.dropFirst(prefixCount)))
+            guard case .object(let written)? = parsed.content, let last = written.last, !parsed.completePaths.contains(last.key),
+                  case .string(let text) = last.value, !text.isEmpty, let list = guides[last.key] else { return nil }
+            for guide in list {
+                switch guide {
+                case .pattern(let pattern):
+                    guard let regex = try? Regex(pattern) else { return nil }
+                    if (try? regex.wholeMatch(in: text)) == nil { return false }
+                case .anyOf(let options) where !options.contains(text): return false
+                case .constant(let constant) where text != constant: return false
+                case .maxLength(let limit) where text.count > limit: return false
+                default: continue
+                }
+            }
+            return true
         }
     }
 
