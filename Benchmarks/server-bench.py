@@ -5,7 +5,9 @@ Runs `noteledger extract --jsonl` on a labelled set (default: the check set `val
 then through llama-server (built by scripts/anchor.sh from the same pinned llama.cpp, on the same
 GGUF) at each slot count of --slots (threads = the cores over the slots, at least one each),
 scores every run with score.py, and prints notes/s, each field's score and how many notes have
-another merchant, category or purpose than in-process (greedy decoding on both sides).
+another merchant, category or purpose than in-process (greedy decoding on both sides). A second
+in-process run, one note at a time on all cores (the numeric set-up of `-np 1`), shows how many
+differ by the thread count alone.
 
 usage: server-bench.py --server PATH --model GGUF [--bin PATH] [--eval DIR] [--set val] [--slots 1,2]
 """
@@ -23,10 +25,11 @@ def start_server(path, model, slots, threads):
     return proc, f"http://127.0.0.1:{port}"
 
 
-def extract(binary, gold, out, extra):
+def extract(binary, gold, out, extra, env=None):
     started = time.monotonic()
     with open(out, "w") as f:
-        subprocess.run([binary, "extract", "--jsonl", gold] + extra, stdout=f, stderr=subprocess.DEVNULL, check=True)
+        subprocess.run([binary, "extract", "--jsonl", gold] + extra, stdout=f, stderr=subprocess.DEVNULL, check=True,
+                       env=dict(os.environ, **(env or {})))
     return time.monotonic() - started
 
 
@@ -43,12 +46,14 @@ def main():
     notes = sum(1 for line in open(gold) if line.strip())
     cores = os.cpu_count() or 1
     work = tempfile.mkdtemp(prefix="noteledger-bench-server-")
-    runs = [("in-process", None)] + [(f"llama-server -np {n} -t {max(1, cores // n)}", n) for n in map(int, args.slots.split(","))]
+    one_at_a_time = {"NOTELEDGER_PARALLEL": "1", "NOTELEDGER_THREADS": str(cores)}
+    runs = [("in-process", None), (f"in-process, 1 note at a time on {cores} threads", 0)] + [
+        (f"llama-server -np {n} -t {max(1, cores // n)}", n) for n in map(int, args.slots.split(","))]
     rows, predictions = [], {}
     for name, slots in runs:
-        out = os.path.join(work, f"{args.set}.{slots or 0}.pred")
-        if slots is None:
-            seconds = extract(args.bin, gold, out, [])
+        out = os.path.join(work, f"{args.set}.{'base' if slots is None else slots}.pred")
+        if not slots:
+            seconds = extract(args.bin, gold, out, [], env=one_at_a_time if slots == 0 else None)
         else:
             proc, url = start_server(args.server, args.model, slots, max(1, cores // slots))
             try:

@@ -23,6 +23,9 @@ public final class LlamaServerModel: LanguageModel {
     /// The server's tokens of each option text met so far.
     private let optionTokens = Mutex<[[UInt8]: [Int]]>([:])
 
+    /// `NOTELEDGER_TRACE` set: each choice's scores go to standard error.
+    static let trace = ProcessInfo.processInfo.environment["NOTELEDGER_TRACE"] != nil
+
     /// How many of the most likely tokens the server lists at each position of the output.
     static let listedAlternatives = 20
 
@@ -69,6 +72,12 @@ public final class LlamaServerModel: LanguageModel {
                     throw ServerError.malformedResponse("the options at \(point.path) have no tokens")
                 }
                 let chosen = request.decide(point, scores)
+                if Self.trace {
+                    // As the in-process model traces its choices (`NOTELEDGER_TRACE`), to compare the two.
+                    FileHandle.standardError.write(Data(("trace: choice \(point.path) "
+                        + zip(point.options, scores).map { "\(String(decoding: $0, as: UTF8.self).filter { $0 != "\"" && $0 != " " }) \(String(format: "%.3f", $1))" }
+                            .joined(separator: " ") + " -> \(chosen)\n").utf8))
+                }
                 guard options.indices.contains(chosen) else { throw ServerError.malformedResponse("no option \(chosen) at \(point.path)") }
                 ids += options[chosen]
                 output += point.options[chosen]
