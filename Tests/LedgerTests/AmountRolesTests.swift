@@ -305,7 +305,8 @@ import Testing
         "Rambursare 78,90 RON de la LIBRARIA SOARE pe cardul 4821. Sold disponibil: 2.199,40 RON",
         "Ihre Karte 4821 wurde gesperrt. Bei Fragen rufen Sie 0800 123 456 an",
         "Tranzaksiya bekor qilindi: 84 500.00 UZS BOZOR MARKET, karta ***4821",
-        "Gadakhda ver shesrulda: 25.00 GEL; KAFE LILE",
+        "Gadakhda ver shesrulda: 25.00 GEL; KAFE LILE", "Tu pago de 120,00 EUR a CORVO SEGUROS no se ha podido realizar.",
+        "O pagamento de R$ 80,00 para LUMO ENERGIA não foi efetuado",
         "Authorization: GBP 1.00 at CLOUDBOX card ending 4821 (card check, will not be charged)",
     ])
     func isNotAnExpense(note: String) {

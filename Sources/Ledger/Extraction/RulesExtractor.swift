@@ -416,7 +416,8 @@ enum ExpenseSignals {
         "storniert", "cancelado", "cancelada", "annullato", "insufficient", "failed", "unsuccessful", "otkaz",
         "rejected", "not enough funds", "fondos insuficientes", "saldo insuficiente", "solde insuffisant",
         "abgebrochen", "fehlgeschlagen", "échoué", "fallido", "falhou", "could not be processed",
-        "no pudo ser procesado", "no pudo ser procesada", "no pudo procesarse",
+        "no pudo ser procesado", "no pudo ser procesada", "no pudo procesarse", "no se ha podido realizar", "no se pudo realizar",
+        "no ha podido realizarse", "no se ha realizado", "no ha sido posible", "não foi possível realizar", "não foi efetuad",
         "não pôde ser processado", "não foi possível processar",
         "konnte nicht ausgeführt werden", "konnte nicht durchgeführt werden", "non è stato possibile",
         // A card issuer acknowledging the writer's payment of the card's bill: money moved to their own debt
