@@ -48,6 +48,9 @@ import Testing
         ("taxi 15,40 €, arrondi à 17 €", "17"), ("2 entradas de cine a 9 € y palomitas 5 €", "23"),
         // A count written as a word before what it counts in several words.
         ("two cinema tickets at 12.50 at the Reelhouse", "25.00"),
+        // Things listed one to a line, or between semicolons or bars, are summed.
+        ("Market run:\n- bread 3.20\n- cheese 6.50\n- apples 2.10", "11.80"), ("Kestrel Deli\nsandwich 7.50\ncoffee 3.00", "10.50"),
+        ("Ardent Hardware: screws 4.20; glue 3.80; tape 2.00", "10.00"), ("Tech Depot | mouse 25 | keyboard 45", "70"),
         // Road tolls are paid on top of a fare; a note that only lists such things pays them themselves.
         ("Taxi 32, tolls 4", "36"), ("Uber $28 + peaje $3", "31"), ("Tolls: 2.20, 3.10 and 1.70", "7.00"),
         ("Shipping: 4.99 and 3.99", "8.98"), ("Tip 10 on top of the 60 dinner", "70"),

@@ -900,9 +900,15 @@ enum AmountFinder {
             // ("adults 2 x 16, kids 2 x 8", "2 beers 6 each, crisps 4"); two plain figures after a comma
             // may be a price and another figure.
             let counted = items.count == 2 && items[0].isComputed
+            // Things listed one to a line, or between semicolons or bars, are bought together like a
+            // list joined by a word ("sandwich 7.50\ncoffee 3.00", "screws 4.20; glue 3.80").
+            let listed = pairs.allSatisfy { first, second in
+                lowered[end(of: first).upperBound..<second.range.lowerBound].contains { "\n;|".contains($0) }
+            }
             if let last = pairs.last,
-               AmountRoles.areItemsBoughtTogether(end(of: last.0), last.1.range, tokens, inList: items.count >= 3 || counted),
-               pairs.dropLast().allSatisfy({ AmountRoles.areItemsBoughtTogether(end(of: $0), $1.range, tokens, inList: true) }) {
+               AmountRoles.areItemsBoughtTogether(end(of: last.0), last.1.range, tokens, inList: items.count >= 3 || counted || listed,
+                                                  listed: listed),
+               pairs.dropLast().allSatisfy({ AmountRoles.areItemsBoughtTogether(end(of: $0), $1.range, tokens, inList: true, listed: listed) }) {
                 let sum = items.reduce(Decimal(0)) { $0 + $1.value }
                 result.append(make(sum, items.last!, items.lazy.compactMap(\.currency).first, score: 7,
                                    decimals: items.map(\.amount.fractionDigits).max()))

@@ -310,7 +310,10 @@ enum AmountRoles {
     /// - Parameter inList: the pair stands before the last one of a list whose last two are joined
     ///   by a word ("beers 6.50, 6.50 and 7", "lunch 14.50, coffee 3.20 and a cookie 2"): there a
     ///   comma joins too.
-    static func areItemsBoughtTogether(_ first: Range<Int>, _ second: Range<Int>, _ tokens: Tokens, inList: Bool = false) -> Bool {
+    /// - Parameter listed: the figures stand one to a line, or between semicolons or bars: the mark
+    ///   (and a bullet after it) joins as a list's comma does.
+    static func areItemsBoughtTogether(_ first: Range<Int>, _ second: Range<Int>, _ tokens: Tokens, inList: Bool = false,
+                                       listed: Bool = false) -> Bool {
         // Currency marks are no words between ("café 2,80 € et croissant 1,60 €", "ランチ 1,200円 + コーヒー 400円").
         var between = Array(tokens.items.filter { $0.range.lowerBound >= first.upperBound && $0.range.upperBound <= second.lowerBound }
             .map(\.text).filter { !tokens.isCurrency($0) }.drop { unitAfter.contains($0) })
@@ -321,6 +324,7 @@ enum AmountRoles {
         }
         // "3 days @ 42/day + insurance 18": the unit written after the price ("/day") is no word between things.
         if between.count >= 2, between[0] == "/", between[1].first?.isLetter == true { between.removeFirst(2) }
+        if listed { between = [","] + between.drop { [";", "|", ",", "-", "*", "•", "·"].contains($0) } }
         // "dinner 80, and 12 for the wine": a comma before the joining word joins as the word does;
         // so does the way out before it ("14.60 there and 17.20 back").
         if between.count >= 2, between[0] == "," || wayOut.contains(between[0]), itemJoiners.contains(between[1]) { between.removeFirst() }
