@@ -108,7 +108,7 @@ import Testing
         // A price per session counted in "times", per litre counted in litres.
         ("climbing wall 9/session, went 3 times", "27"), ("diesel 1.65/l, 42 litres", "69.30"),
         // A former price after the one paid.
-        ("Ardent boots 79, was 110 in October", "79"),
+        ("Ardent boots 79, was 110 in October", "79"), ("Kestrel jacket 45\nwas 60", "45"),
         ("ferry 40 and 12 for the bike", "52"),
         // A "+" after a figure joins the next one, whatever it paid for.
         ("taxi 18 + tip 2 + toll 3.40", "23.40"),

@@ -494,7 +494,7 @@ enum AmountFinder {
             return true
         }
         // "Jacket 89, was 120 last week": "was" opening the clause after a figure gives that figure's former price.
-        if [", was ", "; was ", "— was ", "- was "].contains(where: head.hasSuffix),
+        if [", was ", "; was ", "— was ", "- was ", "\nwas ", "| was "].contains(where: head.hasSuffix),
            lowered[..<max(0, start - 6)].contains(where: \.isASCIIDigit) {
             return true
         }
