@@ -39,6 +39,9 @@ import Testing
         ("topped up my oyster card 30", "travel"),
         ("Konzertkarten für zwei 80 €", "other"), ("Frais de dossier 15 €", "other"),
         ("ferretería: tornillos y tacos 4,75", "shopping"), ("carga del coche eléctrico 14,30", "travel"),
+        // Having eaten, in the notes' languages.
+        ("Ayer comí en Casa Kestrel con mi hermana, 48 €", "food"), ("Ontem jantei no Sora com a equipe, R$ 210,00", "food"),
+        ("Gisteren geluncht bij Halden, €18", "food"),
     ])
     func eachCategorysWordsSpeakForIt(note: String, category: String) {
         let evidence = CategoryRules.evidence(in: note)

@@ -51,6 +51,11 @@ struct MerchantSpansTests {
 
     /// In a note written in lower case, a name stops before a preposition of the sentence and
     /// before the thing bought; the only figure, ending the note, is no part of it.
+    @Test func whereATripGoesOnTheWayIsNoPayee() {
+        #expect(!spans("Gasolina en Greenway 52,10 € camino a Valencia").contains("Valencia"))
+        #expect(!spans("Tanken bei Northpeak 58 €, unterwegs nach Köln").contains("Köln"))
+    }
+
     @Test func aPriceWrittenInWordsEndsAName() {
         let coffees = spans("two coffees at corvo six forty")
         #expect(coffees.contains("corvo") && !coffees.contains { $0.hasPrefix("corvo ") })

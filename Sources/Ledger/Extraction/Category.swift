@@ -78,6 +78,10 @@ enum CategoryRules {
                  "ontbijt", "avondeten", "koffie", "bakker", "broodjes", "obiad", "kolacja", "śniadanie", "kawa",
                  "piekarnia", "restauracja", "kahve", "yemek", "kahvaltı", "çay", "lokanta", "fika", "kaffe", "middag",
                  "frukost", "frokost", "matvaror", "dagligvarer",
+                 // Having eaten, in the notes' languages ("comí en …", "on a dîné chez …").
+                 "ate", "dined", "comí", "comimos", "cené", "cenamos", "almorcé", "almorzamos", "desayuné", "jantei",
+                 "jantamos", "almocei", "almoçamos", "mangé", "dîné", "déjeuné", "gegessen", "gefrühstückt",
+                 "mangiato", "cenato", "pranzato", "gegeten", "geluncht",
                  // Cakes and coffee beans bought at a bakery or roaster.
                  "torte", "tarte", "tarta", "gâteau", "bohnen", "kaffeebohnen", "coffee beans"]),
         (.shopping, ["laptop", "phone case", "charger", "chargeur", "cable", "câble", "usb", "monitor", "keyboard",

@@ -107,7 +107,10 @@ enum MerchantLexicon {
     /// What a ticket for a journey is called: with a hyphenated pair of names it makes a route.
     static let travelDocuments: Set<String> = ["ticket", "tickets", "tix", "return", "single", "fare", "pass",
                                                "billete", "billet", "fahrkarte", "bilhete", "biglietto",
-                                               "kaartje", "rail", "railway", "airline", "airways", "air"]
+                                               "kaartje", "rail", "railway", "airline", "airways", "air",
+                                               // Compounds for a train or bus ticket.
+                                               "treinkaartje", "buskaartje", "zugticket", "bahnticket", "busticket",
+                                               "zugfahrkarte", "billete de tren", "billet de train"]
 
     /// Languages, peoples and cuisines, as English writes them: what a lesson teaches or a kitchen
     /// cooks ("French lessons", "Thai takeaway"), never who was paid by itself.
@@ -139,6 +142,8 @@ enum MerchantLexicon {
         "coach", "boat", "journey", "home", "tolls", "fare",
         "tren", "vuelo", "viaje", "autobús", "taxis", "vol", "trajet", "voyage", "zug", "fahrt", "flug",
         "treno", "volo", "viaggio", "corrida", "viagem", "voo", "trem", "comboio", "rit", "reis",
+        // On the way there ("camino a Valencia", "unterwegs nach Köln", "onderweg naar Gent").
+        "camino", "rumbo", "ida", "vuelta", "unterwegs", "heimweg", "route", "chemin", "strada", "caminho", "onderweg",
     ]
 
     /// The prepositions that follow a travel word before the place.
