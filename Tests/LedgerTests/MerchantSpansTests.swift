@@ -56,6 +56,13 @@ struct MerchantSpansTests {
         #expect(!spans("Tanken bei Northpeak 58 €, unterwegs nach Köln").contains("Köln"))
     }
 
+    @Test func aGermanNounAfterItsAdjectiveIsNoPayee() {
+        let fuel = spans("Tankstelle Northpeak, 58,40 €, volles Auto für die Fahrt nach Köln")
+        #expect(fuel.contains("Northpeak") && !fuel.contains("Auto"))
+        #expect(spans("Essen bei Kestrel und ein Bier 20 €").contains("Kestrel"), "after a preposition a name stays")
+        #expect(spans("the full Kestrel menu 20").contains("Kestrel"), "not in English")
+    }
+
     @Test func aPriceWrittenInWordsEndsAName() {
         let coffees = spans("two coffees at corvo six forty")
         #expect(coffees.contains("corvo") && !coffees.contains { $0.hasPrefix("corvo ") })

@@ -32,7 +32,8 @@ enum MerchantSpans {
         let runs = shaped && !titled ? CapitalRuns(note) : nil
         let places = shaped
             ? placeWords(in: note, brands: named).union(writersOwnWords(in: note)).union(runs?.beneficiaryWords() ?? [])
-                .union(debtorWords(in: note)).union(companionsAndRoads(in: note, brands: named)) : []
+                .union(debtorWords(in: note)).union(companionsAndRoads(in: note, brands: named))
+                .union(germanNounsAfterAdjectives(in: note)) : []
         // A bank message's advice ("Not you? Call …", "Download the app") names no payee.
         let bank = BankMessage.reads(note)
         let part = bank ? BankMessage.withoutBoilerplate(note) : note
@@ -797,6 +798,36 @@ enum MerchantSpans {
             return head.isUppercase || head.isNumber || nameJoiners.contains(word.lowercased()) || word.first == "'"
         }
     }
+
+    /// German capitalises every noun: in a note written in German, a capitalised word right after a
+    /// lower-case word that is no article, preposition or verb before a name — an adjective ("volles
+    /// Auto", "neue Schuhe") — is a noun, not a payee.
+    static func germanNounsAfterAdjectives(in note: String) -> Set<String> {
+        let written = note.split(whereSeparator: \.isWhitespace)
+        let words = written.map { $0.trimming(",.;:!?()") }
+        let lowered = words.map { $0.lowercased() }
+        guard words.count >= 3, lowered.filter(germanMarkers.contains).count >= 2 else { return [] }
+        var nouns = Set<String>()
+        for index in 1..<words.count where words[index].first?.isUppercase == true
+            && words[index].dropFirst().contains(where: \.isLowercase) {
+            let previous = written[index - 1]
+            guard previous.last?.isLetter == true, previous.first?.isLowercase == true,
+                  !germanBeforeNames.contains(lowered[index - 1]) else { continue }
+            nouns.insert(words[index])
+        }
+        return nouns
+    }
+
+    /// Words that mark a note as German.
+    private static let germanMarkers: Set<String> = ["und", "für", "die", "der", "das", "mit", "nach", "ein", "eine", "einen",
+                                                     "den", "dem", "vom", "zum", "zur", "beim", "im", "ist", "war", "heute",
+                                                     "gestern", "auf", "aus", "noch", "auch", "bei", "fürs", "ins"]
+    /// Lower-case words a German name may follow: articles, prepositions, verbs of paying.
+    private static let germanBeforeNames: Set<String> = ["der", "die", "das", "den", "dem", "des", "ein", "eine", "einen",
+                                                         "einem", "einer", "bei", "beim", "im", "in", "zum", "zur", "von",
+                                                         "vom", "an", "am", "aus", "über", "via", "durch", "mit", "für",
+                                                         "fürs", "nach", "ins", "auf", "bezahlt", "gezahlt", "überwiesen",
+                                                         "und", "oder", "bis", "ab", "gegenüber", "neben", "hinter"]
 
     /// Prepositions that introduce a name or a person; inside a span they join two phrases.
     private static let titleCasePrepositions: Set<String> = ["at", "from", "with", "w/", "for", "to", "via", "on",
