@@ -121,9 +121,7 @@ final class LlamaDecoder {
                 let totals = scores.map { $0.reduce(0, +) }
                 let chosen = decide(point, totals)
                 if LlamaDecoder.trace {
-                    FileHandle.standardError.write(Data(("trace: choice \(point.path) "
-                        + zip(point.options, totals).map { "\(String(decoding: $0, as: UTF8.self).filter { $0 != "\"" && $0 != " " }) \(String(format: "%.3f", $1))" }
-                            .joined(separator: " ") + " -> \(chosen)\n").utf8))
+                    FileHandle.standardError.write(Data(point.traceLine(scores: totals, chosen: chosen).utf8))
                 }
                 guard options.indices.contains(chosen) else { throw LlamaError.grammarDeadEnd(grammar: grammar) }
                 for (token, logProbability) in zip(options[chosen], scores[chosen] + Array(repeating: 0, count: options[chosen].count)) {
@@ -355,10 +353,8 @@ final class LlamaDecoder {
     /// True when `piece` starts (after spaces) with an ASCII digit or punctuation and `output`
     /// ends inside a string that already holds text (its last byte is not the opening quote).
     private func wantsSymbolInsideString(_ piece: [UInt8], after output: [UInt8]) -> Bool {
-        guard let last = output.last, last != UInt8(ascii: "\""),
-              let first = piece.first(where: { $0 != UInt8(ascii: " ") }), first < 0x80 else { return false }
-        let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20)
-        return !isLetter && first != UInt8(ascii: "\"")
+        guard let last = output.last, last != UInt8(ascii: "\"") else { return false }
+        return GenerationRequest.startsWithSymbol(piece)
     }
 
     /// The allowed token with the highest logit among `tokens` (which the grammar pass edits).

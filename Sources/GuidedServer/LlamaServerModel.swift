@@ -74,9 +74,7 @@ public final class LlamaServerModel: LanguageModel {
                 let chosen = request.decide(point, scores)
                 if Self.trace {
                     // As the in-process model traces its choices (`NOTELEDGER_TRACE`), to compare the two.
-                    FileHandle.standardError.write(Data(("trace: choice \(point.path) "
-                        + zip(point.options, scores).map { "\(String(decoding: $0, as: UTF8.self).filter { $0 != "\"" && $0 != " " }) \(String(format: "%.3f", $1))" }
-                            .joined(separator: " ") + " -> \(chosen)\n").utf8))
+                    FileHandle.standardError.write(Data(point.traceLine(scores: scores, chosen: chosen).utf8))
                 }
                 guard options.indices.contains(chosen) else { throw ServerError.malformedResponse("no option \(chosen) at \(point.path)") }
                 ids += options[chosen]
@@ -89,20 +87,21 @@ public final class LlamaServerModel: LanguageModel {
                 // Also as in-process: where the model wanted a digit or a sign inside a string the
                 // grammar forbids, and the string may end, it is closed rather than pushed into the
                 // next-best letters ("Hotel Aurora, 2 nights" → "Hotel Aurora").
-                let closes = Flag()
+                let closes = Atomic<Bool>(false)
                 let tokens = try await completion(prompt: .mixed(request.prompt, ids), grammar: grammar,
                                                   maximumTokens: request.options.maximumTokens - ids.count, emit: emit,
                                                   enough: { request.forcedText(before + $0) != nil },
                                                   refuse: { written, token in
-                                                      guard let top = token.likeliest, top != token.bytes, Self.isSymbol(top),
+                                                      guard let top = token.likeliest, top != token.bytes,
+                                                            GenerationRequest.startsWithSymbol(top),
                                                             request.stringMayEnd(before + written) == true else { return false }
-                                                      closes.set()
+                                                      closes.store(true, ordering: .relaxed)
                                                       return true
                                                   })
                 guard !tokens.isEmpty else { throw GenerationError.decodingFailure("the server wrote no value after \(String(decoding: output.suffix(40), as: UTF8.self))") }
                 ids += tokens.flatMap(\.ids)
                 output += tokens.flatMap(\.bytes)
-                if closes.isSet {
+                if closes.load(ordering: .relaxed) {
                     let quote = Array("\"".utf8)
                     ids += try await tokenize([quote])[0]
                     output += quote
@@ -259,12 +258,6 @@ public final class LlamaServerModel: LanguageModel {
         var likeliest: [UInt8]? = nil
     }
 
-    /// True when `piece` starts (after spaces) with an ASCII digit or sign other than a quote.
-    static func isSymbol(_ piece: [UInt8]) -> Bool {
-        guard let first = piece.first(where: { $0 != UInt8(ascii: " ") }), first < 0x80 else { return false }
-        let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20)
-        return !isLetter && first != UInt8(ascii: "\"")
-    }
 
     /// The output of a `/completion` answer, token by token; a server that lists no tokens that
     /// spell the content gives it as one token without alternatives.
@@ -396,12 +389,4 @@ final class EventReader: @unchecked Sendable {
         }
         return tokens
     }
-}
-
-/// A mark one closure sets and its caller reads afterwards.
-final class Flag: Sendable {
-    private let value = Atomic<Bool>(false)
-
-    func set() { value.store(true, ordering: .relaxed) }
-    var isSet: Bool { value.load(ordering: .relaxed) }
 }

@@ -163,13 +163,13 @@ import TestSupport
         }
         let seen = Mutex<[UInt8]>([])
         let reader = EventReader(emit: { piece in seen.withLock { $0 += piece.bytes } },
-                                 refuse: { written, token in !written.isEmpty && token.likeliest.map(LlamaServerModel.isSymbol) == true })
+                                 refuse: { written, token in !written.isEmpty && token.likeliest.map(GenerationRequest.startsWithSymbol) == true })
         #expect(reader.receive(Data(event(" Hotel", id: 1, likeliest: " Hotel").utf8)))
         #expect(!reader.receive(Data((event(" Aurora", id: 2, likeliest: ",") + event("x", id: 3, likeliest: "x")).utf8)))
         #expect(try reader.finish(url: "http://scripted").flatMap(\.bytes) == Array(" Hotel".utf8))
         #expect(seen.withLock { $0 } == Array(" Hotel".utf8))
-        #expect(LlamaServerModel.isSymbol(Array(" 2".utf8)) && !LlamaServerModel.isSymbol(Array("\"".utf8))
-                && !LlamaServerModel.isSymbol(Array(" Aurora".utf8)))
+        #expect(GenerationRequest.startsWithSymbol(Array(" 2".utf8)) && !GenerationRequest.startsWithSymbol(Array("\"".utf8))
+                && !GenerationRequest.startsWithSymbol(Array(" Aurora".utf8)))
     }
 
     @Test func aGrammarTheServerRejectsFailsAtOnceWithItsMessage() async throws {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How to pick tokens.
 public struct GenerationOptions: Sendable, Equatable {
     public enum Sampling: Sendable, Equatable {
@@ -69,6 +71,16 @@ public struct ChoicePoint: Sendable, Equatable {
     }
 }
 
+extension ChoicePoint {
+    /// The line `NOTELEDGER_TRACE` prints for a decided choice: each option with its score, and
+    /// the one chosen ("trace: choice category food -1.502 travel -3.071 … -> 0").
+    public func traceLine(scores: [Double], chosen: Int) -> String {
+        "trace: choice \(path) "
+            + zip(options, scores).map { "\(String(decoding: $0, as: UTF8.self).filter { $0 != "\"" && $0 != " " }) \(String(format: "%.3f", $1))" }
+                .joined(separator: " ") + " -> \(chosen)\n"
+    }
+}
+
 /// What to generate: a prompt, the grammar the output must follow, and how.
 public struct GenerationRequest: Sendable {
     public let prompt: String
@@ -100,6 +112,14 @@ public struct GenerationRequest: Sendable {
     /// not inside such a value. For a model that cannot ask the grammar itself (an inference
     /// server) and closes a string where the model wanted a digit or a sign (see `LlamaDecoder`).
     public let stringMayEnd: @Sendable ([UInt8]) -> Bool?
+
+    /// True when `piece` starts (after spaces) with an ASCII digit or sign other than a quote: what
+    /// a model wanting it inside a string the grammar forbids it in means to write after the string.
+    public static func startsWithSymbol(_ piece: [UInt8]) -> Bool {
+        guard let first = piece.first(where: { $0 != UInt8(ascii: " ") }), first < 0x80 else { return false }
+        let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20)
+        return !isLetter && first != UInt8(ascii: "\"")
+    }
     /// The schema the grammar was compiled from, for a model that takes a JSON schema instead of
     /// a grammar (a server that accepts no grammar): it sends `schema.jsonSchema` and checks the
     /// answer with `schema.violations(in:)`. Nil when unknown.
