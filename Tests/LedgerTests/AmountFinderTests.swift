@@ -1039,6 +1039,27 @@ import Testing
         #expect(AmountFinder.best(in: AmountFinder.candidates(in: "labels 0.02 x250"))?.amount.description == "5.00")
     }
 
+    /// A bank's fee after a currency code written onto it ("fee of PHP15.00") is a fee; the figure
+    /// a clause says was debited wins over a limit; "N2,500.00" is the naira as Nigerian banks write it (invented).
+    @Test(arguments: [
+        ("Transfer of PHP2,000.00 & fee of PHP15.00 was deducted from your account. Avail bal:PHP3,000.00", "2000.00", "PHP"),
+        ("Withdrawal of KES 3,000.00 with a charge of KES 33.00 at agent 12345. New balance KES 10,050.00", "3000.00", "KES"),
+        ("Dear Customer, autopay for Rs. 5000.00 is active on card XX1234 for Sora Streaming. An initial amount of Rs. 1.00 has been debited.",
+         "1.00", "INR"),
+        ("Acct:**412\nAmt:N2,500.00DR\nDesc:POS PURCHASE KESTREL MART\nBal:N18,204.50", "2500.00", "NGN"),
+    ])
+    func aBankMessagesFeeLimitAndNaira(note: String, amount: String, currency: String) {
+        let best = AmountFinder.best(in: AmountFinder.candidates(in: note))
+        #expect(best?.amount.description == amount, "\(note)")
+        #expect(best?.currency == currency, "\(note)")
+    }
+
+    /// A fee that "has also been charged" is added on top in a receipt, not taken for the payment.
+    @Test func aFeeChargedOnTopIsNoPaymentOfItsOwn() {
+        let note = "Your payment of Rs.1,250.00 to HALVARD TELECOM was successful. A convenience fee of Rs.12.00 has also been charged."
+        #expect(AmountFinder.best(in: AmountFinder.candidates(in: note))?.amount.description == "1262.00")
+    }
+
     @Test func cardsMaskedInTheMiddleAreACardsDigits() {
         #expect(BankMessage.writesCardDigits("KES 450.00 paid with card 5120***4471 at KESTREL STREAM"))
         #expect(BankMessage.writesCardDigits("Your a/c AC12*****3456 was debited KES 200"))

@@ -125,7 +125,7 @@ enum AmountFinder {
                               range: found.range, hasDecimals: cents, isWord: true)
             }
         let numbers = (digits + words).sorted { $0.range.lowerBound < $1.range.lowerBound }
-        let tokens = AmountRoles.Tokens(lowered)
+        let tokens = AmountRoles.Tokens(lowered, currencies: mentions.map(\.range))
         let isBank = BankMessage.reads(note)
         // A currency written right after a figure is that figure's, not the next one's ("15 euros 20 minutes"),
         // unless a space parts it from that figure and it is written onto the next ("x2 £45").
@@ -719,6 +719,16 @@ enum AmountFinder {
         if start >= 1, characters[start - 1] == "-", start == 1 || characters[start - 2] == " " { score += 2 }
         if ["for", "of", "debited", "payment"].contains(before) { score += 1 }
         let end = number.range.upperBound
+        // "An initial amount of Rs. 2.00 has been debited", "INR 450 was deducted": the figure a
+        // clause says left the account, beside a limit or another figure of the message (a fee
+        // that "has also been charged" stays a fee).
+        let clause = String(lowered[end..<min(lowered.count, end + 28)].prefix { !",;:\n(".contains($0) })
+            .split(whereSeparator: { !$0.isLetter }).prefix(4)
+        if let verb = clause.firstIndex(where: { passiveDebitVerbs.contains(String($0)) }), verb > clause.startIndex,
+           ["been", "was", "is", "were"].contains(String(clause[verb - 1])),
+           !wordsBefore(start, within: 24, lowered).suffix(3).contains(where: AmountRoles.addOnNouns.contains) {
+            score += 3
+        }
         let tail = String(lowered[end..<min(lowered.count, end + 14)])
         let nextWord = tail.split(whereSeparator: { !$0.isLetter }).first.map(String.init) ?? ""
         let gap = tail.prefix { !$0.isLetter }
@@ -737,6 +747,9 @@ enum AmountFinder {
         }
         return score
     }
+
+    /// Verbs of money leaving an account, said of the figure before them ("has been debited").
+    private static let passiveDebitVerbs: Set<String> = ["debited", "deducted", "withdrawn", "charged", "spent"]
 
     /// True for a small whole number after "for" (past "the") that a figure stands right before
     /// ("120 for 4"), or that "of us" follows ("for the 3 of us").

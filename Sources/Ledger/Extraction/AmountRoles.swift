@@ -92,8 +92,13 @@ enum AmountRoles {
     /// (, ; | — ( ) : and a sentence's full stop) are tokens too, so windows can stop at them.
     struct Tokens {
         let items: [(text: String, range: Range<Int>)]
+        /// Where the note writes a currency (`Currency.mentions`): lowered and alone, a code or short
+        /// word may read as none ("php", "rs"), and the words before it must still be seen past it,
+        /// its full stop too ("fee of Rs.12.00").
+        private let currencies: [Range<Int>]
 
-        init(_ lowered: [Character]) {
+        init(_ lowered: [Character], currencies: [Range<Int>] = []) {
+            self.currencies = currencies
             var items: [(String, Range<Int>)] = []
             var index = 0
             while index < lowered.count {
@@ -133,8 +138,9 @@ enum AmountRoles {
         func before(_ range: Range<Int>, _ count: Int, crossing: Bool = false) -> [String] {
             var words: [String] = []
             for item in items.reversed() where item.range.upperBound <= range.lowerBound {
+                if isCurrency(item) { continue }
                 if !crossing && Tokens.clauseMarks.contains(item.text) && item.text != ":" { break }
-                if isCurrency(item.text) || Tokens.clauseMarks.contains(item.text) { continue }
+                if Tokens.clauseMarks.contains(item.text) { continue }
                 words.insert(item.text, at: 0)
                 if words.count == count { break }
             }
@@ -145,8 +151,8 @@ enum AmountRoles {
         func after(_ range: Range<Int>, _ count: Int) -> [String] {
             var words: [String] = []
             for item in items where item.range.lowerBound >= range.upperBound {
+                if isCurrency(item) { continue }
                 if Tokens.clauseMarks.contains(item.text) && item.text != ":" { break }
-                if isCurrency(item.text) { continue }
                 words.append(item.text)
                 if words.count == count { break }
             }
@@ -160,8 +166,7 @@ enum AmountRoles {
             return before.compactMap { index -> String? in
                 let text = items[index].text
                 guard text.first?.isASCIIDigit == true else { return text }
-                let neighbours = [index - 1, index + 1].filter(items.indices.contains).map { items[$0].text }
-                return neighbours.contains(where: isCurrency) ? nil : text
+                return [index - 1, index + 1].filter(items.indices.contains).contains { isCurrency(items[$0]) } ? nil : text
             }
         }
 
@@ -180,6 +185,11 @@ enum AmountRoles {
         func isCurrency(_ text: String) -> Bool {
             let mentions = Currency.mentions(in: text)
             return mentions.count == 1 && mentions[0].range.count == text.count
+        }
+
+        /// True for a currency mark, or a part of one the note writes.
+        func isCurrency(_ item: (text: String, range: Range<Int>)) -> Bool {
+            currencies.contains { $0.lowerBound <= item.range.lowerBound && item.range.upperBound <= $0.upperBound } || isCurrency(item.text)
         }
     }
 
@@ -274,7 +284,7 @@ enum AmountRoles {
         // themselves: the figures are what was paid, not extras on a price ("Tolls: 2.20, 3.10 and
         // 1.70", "Shipping: 4.99 and 3.99"; not "Tip 10 on top of the 60 dinner").
         if let opening = tokens.items.first?.text, addOnNouns.contains(opening),
-           tokens.items.dropFirst().allSatisfy({ isNumber($0.text) || tokens.isCurrency($0.text) || listMarks.contains($0.text) }) {
+           tokens.items.dropFirst().allSatisfy({ isNumber($0.text) || tokens.isCurrency($0) || listMarks.contains($0.text) }) {
             return false
         }
         // "+" joins only what stands right beside it ("2 Semmeln + Tee 3,10" lists items).
@@ -316,7 +326,7 @@ enum AmountRoles {
                                        listed: Bool = false) -> Bool {
         // Currency marks are no words between ("café 2,80 € et croissant 1,60 €", "ランチ 1,200円 + コーヒー 400円").
         var between = Array(tokens.items.filter { $0.range.lowerBound >= first.upperBound && $0.range.upperBound <= second.lowerBound }
-            .map(\.text).filter { !tokens.isCurrency($0) }.drop { unitAfter.contains($0) })
+            .filter { !tokens.isCurrency($0) }.map(\.text).drop { unitAfter.contains($0) })
         // A short currency word after the first price is its currency too ("kaffe 35 kr + bulle 25 kr").
         if let word = between.first, word.first?.isLetter == true,
            Currency.mentions(in: "1 " + word).contains(where: { $0.range.upperBound == word.count + 2 }) {

@@ -97,11 +97,13 @@ enum Currency {
                 index += 1
                 continue
             }
-            // "P1,000.00": Philippine peso, a capital P right against a figure with cents or thousands.
-            if character == "P", !isLetter(index - 1), index + 1 < characters.count, characters[index + 1].isNumberQuick {
+            // "P1,000.00": Philippine peso, and "N2,500.00": Nigerian naira (as its banks write "₦"), a
+            // capital letter right against a figure with cents or thousands.
+            if let code = ["P": "PHP", "N": "NGN"][character], !isLetter(index - 1), index + 1 < characters.count,
+               characters[index + 1].isNumberQuick {
                 let figure = characters[(index + 1)...].prefix { $0.isNumberQuick || $0 == "," || $0 == "." }
                 if figure.contains(where: { $0 == "," || $0 == "." }), figure.last?.isNumberQuick == true {
-                    found.append((index..<index + 1, "PHP"))
+                    found.append((index..<index + 1, code))
                     index += 1
                     continue
                 }
