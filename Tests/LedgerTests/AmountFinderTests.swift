@@ -410,7 +410,11 @@ import Testing
                       "Herinnering: tandarts 70 € betalen",
                       // A sibling or friend paying, the payer named after the verb, pay and a quote in Dutch.
                       "Meine Schwester hat das Kino bezahlt, 22 €", "La pizza l'ha pagata Chiara, 31 €",
-                      "Salaris november 2.300 euro", "Offerte dakdekker 1.200 euro"])
+                      "Salaris november 2.300 euro", "Offerte dakdekker 1.200 euro",
+                      // By whom it was paid, or who it was that paid, in six languages.
+                      "Cena pagada por la empresa, 62 €", "Le resto c'est Paul qui a payé, 54 €",
+                      "Das Abendessen hat Jonas bezahlt, 70 €", "Pranzo pagato dall'azienda 45 €", "Almoço pago pela Ana, 40 €",
+                      "Etentje betaald door de baas, 80 €", "dinner paid by the company, 62", "Mittagessen 14 €, Firma hat bezahlt"])
     func estimatesListsAndGiftsAreNoExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note))
     }
@@ -433,6 +437,10 @@ import Testing
         #expect(ExpenseSignals.isExpense("Mia paid for the tickets, I got the drinks 18"))
         #expect(ExpenseSignals.isExpense("Jonas hat die Getränke geholt, ich habe 28 € für die Pizza bezahlt"))
         #expect(ExpenseSignals.isExpense("La pizza l'ho pagata io, 31 €"))
+        // Paid by the writer's means or account, or by the writer.
+        #expect(ExpenseSignals.isExpense("Taxi 20 €, pagado por Bizum"))
+        #expect(ExpenseSignals.isExpense("Cena 40 € pagada por mí"))
+        #expect(ExpenseSignals.isExpense("Hotel 120 € vom Konto bezahlt"))
         #expect(ExpenseSignals.isExpense("Got a 25 gift card for Sam's birthday"))
         #expect(ExpenseSignals.isExpense("taxi coming back from the airport 25"))
         // A phone's top-up bought is spent.

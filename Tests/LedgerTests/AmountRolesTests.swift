@@ -283,6 +283,7 @@ import Testing
         "A mandate for Rs 499.00 has been registered for MUSICPLUS, first debit on 10-Dec-26.",
         "Your OTP to complete the transaction of Rs 2,000.00 at FLYAIR is 482913.",
         "Ihr Konto wurde mit 1.250,00 EUR gutgeschrieben. Neuer Kontostand: 3.410,22 EUR",
+        "Uw rekening is gecrediteerd met EUR 75,00 door HALDEN BV.",
         "Se ha abonado en su cuenta 300,00 EUR. Saldo disponible: 1.020,50 EUR",
         "Ksh3,500.00 transferred from M-Shwari account on 2/1/26. M-PESA balance is Ksh4,314.26",
         "Vous avez actuellement 10.0000 USD disponible sur votre compte.",

@@ -635,7 +635,7 @@ enum ExpenseSignals {
         // Money handed to the writer, or paid into their own account.
         "deposited in", "has been deposited", "gutgeschrieben", "abonado", "abono en", "abono de", "abono por", "abono a tu", "abono a su",
         "a tuo favore", "a suo favore", "a tu favor", "a su favor", "recebeu", "creditado",
-        "creditada", "accreditato", "accredito", "bijgeschreven", "bijschrijving", "crédité", "créditée",
+        "creditada", "accreditato", "accredito", "bijgeschreven", "bijschrijving", "gecrediteerd", "crédité", "créditée",
         "ach credit", "direct deposit", "from your bank account", "from your linked bank", "added money to your wallet",
         "sent me", "paid me", "venmoed me", "transferred me", "paid into", "into my account",
         "into savings", "sold my", "sold the", "sold our", "vendí ", "j'ai vendu", "verkauft", "vendi ",
@@ -769,6 +769,8 @@ enum ExpenseSignals {
         "bruder", "schwester", "freund", "freundin", "kollege", "kollegin", "hermano", "hermana", "amigo", "amiga",
         "compañero", "compañera", "frère", "sœur", "soeur", "ami", "amie", "collègue", "fratello", "sorella", "amico",
         "amica", "collega", "irmão", "irmã", "colega", "broer", "zus", "vriend", "vriendin",
+        // Employers, as the notes' other languages name them.
+        "entreprise", "boîte", "société", "employeur", "arbeitgeber", "bedrijf", "werkgever",
     ]
     /// "paid" in the notes' languages, after whoever paid ("mi jefe la pagó", "Papa hat das Essen bezahlt").
     static let paidVerbs: Set<String> = ["pagó", "pago", "invitó", "payé", "offert", "bezahlt", "spendiert", "pagou",
@@ -978,6 +980,7 @@ enum ExpenseSignals {
            !text.contains("change"), !text.contains("back"), !paidAndChange {
             return false
         }
+        if someoneElsePaidInWords(note), !writerPaidFirstPerson.contains(where: { text.contains($0) }) { return false }
         let words = lowered.split(whereSeparator: { !$0.isLetter })
         // "la cena la pagó mi jefe", "c'est mon père qui a payé", "Papa hat das Essen bezahlt".
         // Not when the writer paid ("ich habe das Essen für Papa bezahlt": Papa is whom it was for).
@@ -1231,20 +1234,68 @@ enum ExpenseSignals {
             || lowered.firstMatch(of: sendLater) != nil {
             return true
         }
-        // The name is someone's only when it is no common or category word ("Parking paid 4.50")
-        // and no well-known brand (a streaming service's name before "paid 15.99"): the note's first
-        // word has its capital anyway.
-        func isSomeone(_ word: String) -> Bool {
-            let word = word.lowercased()
-            return !["i", "we"].contains(word) && !MerchantLexicon.isCommonWord(word) && BrandLexicon.named(in: SearchableText(word)).isEmpty
-                && !DateResolver.calendarWords.contains(word)
-        }
         if let closing = note.firstMatch(of: nameClosingPaid), isSomeone(String(closing.1)) { return true }
         if let on = note.firstMatch(of: onSomeone), let name = on.1 ?? on.2, isSomeone(String(name)) { return true }
         guard note.firstMatch(of: nameSentFigure) != nil || note.firstMatch(of: nameGotTheMeal) != nil else { return false }
         let opening = lowered.split(whereSeparator: { !$0.isLetter && $0 != "'" }).first.map(String.init) ?? ""
         return isSomeone(opening)
     }
+
+    /// True when `word` names someone: no common or category word ("Parking paid 4.50") and no
+    /// well-known brand (a streaming service's name before "paid 15.99"): the note's first word has
+    /// its capital anyway.
+    private static func isSomeone(_ word: String) -> Bool {
+        let word = word.lowercased()
+        return !["i", "we"].contains(word) && !MerchantLexicon.isCommonWord(word) && BrandLexicon.named(in: SearchableText(word)).isEmpty
+            && !DateResolver.calendarWords.contains(word) && !paymentMeans.contains(word)
+    }
+
+    /// The writer saying they paid, in the first person.
+    private static let writerPaidFirstPerson = ["i paid", "we paid", "pagué", "pagamos", "j'ai payé", "nous avons payé", "ich habe",
+                                                "ich hab ", "wir haben", "paguei", "ho pagato", "abbiamo pagato", "ik heb", "wij hebben"]
+
+    /// How the writer pays, never who: "pagado por Bizum", "payé par Visa".
+    private static let paymentMeans: Set<String> = [
+        "card", "cash", "visa", "mastercard", "amex", "paypal", "revolut", "bizum", "pix", "twint", "lydia", "satispay",
+        "tarjeta", "carte", "karte", "cartão", "cartao", "carta", "kaart", "pin", "transferencia", "virement", "überweisung",
+        "bonifico", "transferência", "efectivo", "espèces", "bar", "contanti", "dinheiro", "contant", "apple", "google",
+    ]
+
+    /// Someone else paid, as the notes' other languages say it: by whom it was paid ("pagada por la
+    /// empresa", "payé par Paul", "bezahlt von der Firma", "pago pela Ana", "pagato da Marco",
+    /// "betaald door de baas"), or who it was that paid ("c'est Paul qui a payé", "la pagó Marta",
+    /// "hat Jonas bezahlt", "Ana pagou", "ha pagato Marco", "heeft Daan betaald"). The payer is one
+    /// who pays for the writer (`otherPayers`) or a name; in German, whose nouns all have capitals,
+    /// only the former.
+    static func someoneElsePaidInWords(_ note: String) -> Bool {
+        func isPayer(_ word: Substring, nameAllowed: Bool = true) -> Bool {
+            otherPayers.contains(word.lowercased()) || nameAllowed && word.first?.isUppercase == true && isSomeone(String(word))
+        }
+        for match in note.matches(of: paidByWhom) where isPayer(match.output.1) { return true }
+        for match in note.matches(of: paidByWhomGerman) where isPayer(match.output.1 ?? match.output.2 ?? "", nameAllowed: false) {
+            return true
+        }
+        for match in note.matches(of: whoPaid) {
+            if let name = match.output.1 ?? match.output.2 ?? match.output.3, isPayer(name) { return true }
+        }
+        return false
+    }
+
+    nonisolated(unsafe) private static let paidByWhom = try! Regex(
+        #"(?i:\b(?:paid\s+by|pagad[oa]s?\s+por|pay[ée]e?s?\s+par|pag[oa]s?\s+(?:pel[oa]s?|por)|betaald\s+door)\s+"#
+            + #"|\bpagat[oaie]\s+(?:da\s+|dal\s+|dalla\s+|dallo\s+|dai\s+|dagli\s+|dalle\s+|dall['’]))"#
+            + #"(?i:(?:the|my|our|his|her|el|la|los|las|mi|mis|nuestr[oa]|le|les|mon|ma|mes|notre|meu|minha|mio|mia|nostr[oa]|de|het|mijn|onze)\s+|l['’])?"#
+            + #"(\p{L}+)"#,
+        as: (Substring, Substring).self)
+    nonisolated(unsafe) private static let paidByWhomGerman = try! Regex(
+        #"(?i:\b(?:bezahlt|übernommen)\s+(?:von|vom)\s+(?:(?:der|dem|den|meinem|meiner|unserem|unserer)\s+)?(\p{L}+))"#
+            + #"|(?i:\b(?:von|vom)\s+(?:(?:der|dem|den|meinem|meiner|unserem|unserer)\s+)?(\p{L}+)\s+(?:bezahlt|übernommen)\b)"#,
+        as: (Substring, Substring?, Substring?).self)
+    nonisolated(unsafe) private static let whoPaid = try! Regex(
+        #"(?i:\bc['’]est\s+)(\p{Lu}\p{L}+)(?i:\s+qui\s+(?:a|m['’]a|nous\s+a)\s+(?:payé|invité|offert))"#
+            + #"|(?i:\b(?:pagó|invitó|pagou|ha\s+pagato|hat|heeft)\s+)(\p{Lu}\p{L}+)(?:(?i:\s+(?:bezahlt|betaald))|(?=\s*[,.;!]|\s*$))"#
+            + #"|(\p{Lu}\p{L}+)(?i:\s+(?:pagó|pagou|ha\s+pagato|hat\s+bezahlt|heeft\s+betaald|a\s+payé)\b)"#,
+        as: (Substring, Substring?, Substring?, Substring?).self)
 
     /// Things the writer sold ("sold concert tickets to Mia for 70"; not "sold out", "sold me") and
     /// work invoiced ("invoiced Brightline 1,800", "sent the invoice to …", "invoice 113 to Brightline").
