@@ -413,7 +413,7 @@ import Testing
                       "Salaris november 2.300 euro", "Offerte dakdekker 1.200 euro",
                       // By whom it was paid, or who it was that paid, in six languages.
                       "Cena pagada por la empresa, 62 €", "Le resto c'est Paul qui a payé, 54 €",
-                      "Das Abendessen hat Jonas bezahlt, 70 €", "Pranzo pagato dall'azienda 45 €", "Almoço pago pela Ana, 40 €",
+                      "Das Abendessen hat Lena bezahlt, 70 €", "Pranzo pagato dall'azienda 45 €", "Almoço pago pela Ana, 40 €",
                       "Etentje betaald door de baas, 80 €", "dinner paid by the company, 62", "Mittagessen 14 €, Firma hat bezahlt"])
     func estimatesListsAndGiftsAreNoExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note))

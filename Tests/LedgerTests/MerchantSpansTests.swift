@@ -308,6 +308,10 @@ struct MerchantSpansTests {
         #expect(MerchantLexicon.isOnlyCommonWords("kids'") && MerchantLexicon.isOnlyCommonWords("council tax instalment"))
         #expect(MerchantLexicon.isOnlyCommonWords("online") && MerchantLexicon.isOnlyCommonWords("w/"))
         #expect(MerchantLexicon.isGeneric("Farmers market") && MerchantLexicon.isGeneric("bilhete de metrô"))
+        // Outdoor places and dry cleaners, also without their accents; a name after one is still offered.
+        #expect(MerchantLexicon.isGeneric("beach") && MerchantLexicon.isGeneric("Tintoreria") && MerchantLexicon.isGeneric("stomerij"))
+        #expect(MerchantLexicon.isGeneric("the beach") && MerchantLexicon.isGeneric("Plage"))
+        #expect(spans("Tintoreria Varro 12 €").contains("Tintoreria Varro"))
         // What was had "da" someone is not part of the name; a name does not end in a joining word.
         #expect(!spans("Cena da Mirella 40").contains("Cena da Mirella"))
         #expect(spans("Osteria da Mirella 40").contains("Osteria da Mirella"))

@@ -45,6 +45,12 @@ enum MerchantLexicon {
         "cart", "van", "trolley", "booth", "uni", "university", "college", "campus", "lounge", "luggage",
         "baggage", "storage", "locker", "lockers", "cloakroom", "pass", "passes", "ticket", "tickets", "council",
         "farmers", "farmer's", "flea", "ryokan", "shinkansen",
+        // Outdoor places a day out goes to.
+        "beach", "lake", "pier", "harbour", "harbor", "marina", "zoo", "aquarium", "campsite", "playground",
+        "playa", "praia", "plage", "spiaggia",
+        // Dry cleaners, launderettes and hairdressers, also as notes write them without accents.
+        "tintorería", "tintoreria", "lavandería", "lavanderia", "peluqueria", "tintoria", "laverie", "reinigung",
+        "wäscherei", "waschsalon", "stomerij", "wasserette", "kapsalon",
         // Tickets, hardware stores, the metro and local grocers in the notes' other languages.
         "bilhete", "billete", "billet", "biglietto", "fahrkarte", "metrô", "métro", "ferretería", "ferramenta",
         "quincaillerie", "baumarkt", "mercadinho", "tabacchi", "tabac", "kiosko", "späti", "bodega",

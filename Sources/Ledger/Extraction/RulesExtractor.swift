@@ -1258,13 +1258,13 @@ enum ExpenseSignals {
     private static let paymentMeans: Set<String> = [
         "card", "cash", "visa", "mastercard", "amex", "paypal", "revolut", "bizum", "pix", "twint", "lydia", "satispay",
         "tarjeta", "carte", "karte", "cartão", "cartao", "carta", "kaart", "pin", "transferencia", "virement", "überweisung",
-        "bonifico", "transferência", "efectivo", "espèces", "bar", "contanti", "dinheiro", "contant", "apple", "google",
+        "bonifico", "transferência", "efectivo", "espèces", "bar", "contanti", "dinheiro", "contant",
     ]
 
     /// Someone else paid, as the notes' other languages say it: by whom it was paid ("pagada por la
     /// empresa", "payé par Paul", "bezahlt von der Firma", "pago pela Ana", "pagato da Marco",
     /// "betaald door de baas"), or who it was that paid ("c'est Paul qui a payé", "la pagó Marta",
-    /// "hat Jonas bezahlt", "Ana pagou", "ha pagato Marco", "heeft Daan betaald"). The payer is one
+    /// "hat Lena bezahlt", "Ana pagou", "ha pagato Marco", "heeft Daan betaald"). The payer is one
     /// who pays for the writer (`otherPayers`) or a name; in German, whose nouns all have capitals,
     /// only the former.
     static func someoneElsePaidInWords(_ note: String) -> Bool {
