@@ -62,6 +62,13 @@ enum MerchantLexicon {
         "flughafen", "laden", "apotheek", "bakkerij", "tankstation", "winkel",
         // Japanese (written without spaces: whole words)
         "タクシー", "美容院", "床屋", "病院", "薬局", "駐車場", "駅", "空港", "歯科",
+        // Meals, rides and kinds of shop in Japanese, Chinese and Korean: what was had, not where.
+        "ランチ", "ディナー", "昼食", "夕食", "朝食", "昼ごはん", "晩ごはん", "朝ごはん", "コーヒー", "電車", "電車代", "バス",
+        "タクシー代", "ホテル", "コンビニ", "スーパー", "カフェ", "弁当", "お弁当", "飲み会", "交通費", "レストラン",
+        "午饭", "午餐", "晚饭", "晚餐", "早饭", "早餐", "咖啡", "打车", "出租车", "地铁", "公交", "超市", "酒店", "机场",
+        "停车", "停车费", "餐厅", "外卖", "买菜",
+        "점심", "저녁", "아침", "커피", "택시", "버스", "지하철", "편의점", "마트", "주차", "주차비", "호텔", "공항", "식당",
+        "카페", "배달",
     ]
 
     /// What a trip to a shop is called after its name ("megamart run", "burger barn drive thru",
