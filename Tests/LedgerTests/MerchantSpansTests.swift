@@ -311,6 +311,14 @@ struct MerchantSpansTests {
         // Outdoor places and dry cleaners, also without their accents; a name after one is still offered.
         #expect(MerchantLexicon.isGeneric("beach") && MerchantLexicon.isGeneric("Tintoreria") && MerchantLexicon.isGeneric("stomerij"))
         #expect(MerchantLexicon.isGeneric("the beach") && MerchantLexicon.isGeneric("Plage"))
+        // Written as a name: capitalised past the note's opening, or in a script without capitals.
+        #expect(ExpenseExtractor.isWrittenAsName("Nordhaus", in: "Lunch Nordhaus 12.40"))
+        #expect(!ExpenseExtractor.isWrittenAsName("Lunch", in: "Lunch Nordhaus 12.40"))
+        #expect(!ExpenseExtractor.isWrittenAsName("Kestrel", in: "Kestrel 12.40"))
+        #expect(ExpenseExtractor.isWrittenAsName("김밥천국", in: "점심 김밥천국 8,000원"))
+        #expect(!ExpenseExtractor.isWrittenAsName("점심", in: "점심 김밥천국 8,000원"))
+        #expect(!ExpenseExtractor.isWrittenAsName("美容院でカット", in: "美容院でカット 三千円"))
+        #expect(!ExpenseExtractor.isWrittenAsName("taxi driver", in: "Gave the taxi driver 50"))
         #expect(spans("Tintoreria Varro 12 €").contains("Tintoreria Varro"))
         // What was had "da" someone is not part of the name; a name does not end in a joining word.
         #expect(!spans("Cena da Mirella 40").contains("Cena da Mirella"))

@@ -60,6 +60,18 @@ import Testing
         }
     }
 
+    /// Beside a name, what was had ("Lunch", "점심") is not offered as the merchant: the model
+    /// copies the name. With no name, a generic place is not who was paid.
+    @Test func aNameIsCopiedRatherThanTheMealBesideIt() throws {
+        for (note, merchant) in [("점심 김밥천국 8,000원", "김밥천국"), ("ランチ 1,100円 カフェ・コルボ", "カフェ・コルボ"),
+                                 ("Car park at the beach 5", nil)] as [(String, String?)] {
+            let result = try runNoteLedger(["extract", note, "--received", "2026-11-20"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let expense = try json(Substring(result.stdout.trimmingCharacters(in: .newlines)))
+            #expect(expense["merchant"] as? String == merchant, "\(note): \(result.stdout)")
+        }
+    }
+
     /// The category priors are measured once per model, prompt and thread count and kept in the
     /// cache folder: the next run reads them and answers the same; a damaged file is measured
     /// again and replaced; another thread count has its own file.

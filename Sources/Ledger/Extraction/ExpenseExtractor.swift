@@ -156,8 +156,12 @@ public final class ExpenseExtractor: Sendable {
         }
         // The spans the model may copy as the merchant, found once for the grammar and the fallback below.
         let spans = payee == .model ? MerchantSpans.candidates(in: note, amounts: found) : []
+        // Beside a span written as a name ("Lunch Nordhaus", "점심 김밥천국"), spans that would name
+        // no one if copied (a trade, a generic place, common words alone) are not offered.
+        let offered = rules.contains(.genericMerchants) && spans.contains(where: { Self.isWrittenAsName($0, in: note) })
+            ? spans.filter { !Self.namesNoOne($0, in: note) } : spans
         let schema = ModelExpense.schema(for: note, amounts: found, merchant: payee, categories: learned.allowedCategories,
-                                         spans: spans)
+                                         spans: offered)
         let options = GenerationOptions(maximumTokens: 64)
         // What the rules read is fixed for the note; each snapshot only adds the model's fields.
         let currency = RulesExtractor.currency(in: note, chosen: amount)
@@ -177,8 +181,7 @@ public final class ExpenseExtractor: Sendable {
             // nor do common words alone ("late fee", "y luego").
             // A note's first word is capitalised whatever it is ("Snacks from the vending machine").
             let named = copied.flatMap { picked in
-                let asWritten = note.hasPrefix(picked) ? picked.prefix(1).lowercased() + picked.dropFirst() : picked
-                guard rules.contains(.genericMerchants), MerchantLexicon.isOnlyCommonWords(asWritten) else {
+                guard rules.contains(.genericMerchants), MerchantLexicon.isOnlyCommonWords(Self.asWritten(picked, in: note)) else {
                     return rules.contains(.genericMerchants) && MerchantLexicon.isGeneric(picked) ? nil : picked
                 }
                 // What was done ("Almocei", "Dinner") is no one; a name the note puts after "at",
@@ -244,6 +247,28 @@ public final class ExpenseExtractor: Sendable {
             return rulesExtraction(note, received: received, learned: learned,
                                    reason: "extracted by rules: the model failed (\(error))")
         }
+    }
+
+    /// `span` as the note writes it: the note's first word has its capital whatever it is
+    /// ("Snacks from the vending machine").
+    static func asWritten(_ span: String, in note: String) -> String {
+        note.hasPrefix(span) ? span.prefix(1).lowercased() + span.dropFirst() : span
+    }
+
+    /// True when `span`, copied as the merchant, would name no one: a trade, role or generic place
+    /// ("the plumber", "parking"), or common words alone ("late fee", "Dinner").
+    static func namesNoOne(_ span: String, in note: String) -> Bool {
+        MerchantLexicon.isOnlyCommonWords(asWritten(span, in: note)) || MerchantLexicon.isGeneric(span)
+    }
+
+    /// True for a span written as a name and not made of common words: capitalised where the note
+    /// does not open ("Lunch Nordhaus"), or in a script without capitals ("김밥천국"), where it does
+    /// not run past the Japanese particle of the place something was done ("美容院でカット": a cut at
+    /// the hairdresser's).
+    static func isWrittenAsName(_ span: String, in note: String) -> Bool {
+        guard let first = span.first, !namesNoOne(span, in: note) else { return false }
+        return first.isUppercase && !note.hasPrefix(span)
+            || first.isLetter && !first.isUppercase && !first.isLowercase && !span.contains("で")
     }
 
     // MARK: - Confidence and review
