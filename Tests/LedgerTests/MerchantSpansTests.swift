@@ -311,6 +311,11 @@ struct MerchantSpansTests {
         // Outdoor places and dry cleaners, also without their accents; a name after one is still offered.
         #expect(MerchantLexicon.isGeneric("beach") && MerchantLexicon.isGeneric("Tintoreria") && MerchantLexicon.isGeneric("stomerij"))
         #expect(MerchantLexicon.isGeneric("the beach") && MerchantLexicon.isGeneric("Plage"))
+        // Plurals and compounds of common words, occasions and everyday things name no one; a brand does.
+        #expect(MerchantLexicon.isOnlyCommonWords("cafés") && MerchantLexicon.isOnlyCommonWords("billets"))
+        #expect(MerchantLexicon.isOnlyCommonWords("fietsreparatie") && MerchantLexicon.isOnlyCommonWords("wedding"))
+        #expect(ExpenseExtractor.namesNoOne("Shoe", in: "Shoe repair 15") && ExpenseExtractor.namesNoOne("piazza", in: "Gelato in piazza 4 €"))
+        #expect(!ExpenseExtractor.namesNoOne("Adidas", in: "Adidas 40") && !MerchantLexicon.isOnlyCommonWords("kestrels"))
         // Written as a name: capitalised past the note's opening, or in a script without capitals.
         #expect(ExpenseExtractor.isWrittenAsName("Nordhaus", in: "Lunch Nordhaus 12.40"))
         #expect(!ExpenseExtractor.isWrittenAsName("Lunch", in: "Lunch Nordhaus 12.40"))

@@ -69,7 +69,7 @@ enum CategoryRules {
                  "flat white", "mocha", "americano", "prosecco", "champagne", "cider", "whisky", "gin", "happy hour",
                  "tapas", "bistro", "canteen", "cafeteria", "deli", "diner", "chippy", "pizzeria", "brötchen", "kuchen",
                  "imbiss", "wein", "wocheneinkauf", "baguette", "apéritif", "apéro", "courses", "cañas", "menú del día",
-                 "pão", "lanche", "gelato", "aperitivo", "ラーメン", "寿司", "弁当", "居酒屋", "room service",
+                 "pão", "lanche", "gelato", "eis", "helado", "glace", "sorvete", "ijsje", "aperitivo", "ラーメン", "寿司", "弁当", "居酒屋", "room service",
                  // Bar food and staples in the notes' other languages.
                  "caffè", "caffe", "cornetto", "cornetti", "panino", "panini", "tramezzino", "bocadillo", "churros",
                  "pane", "brot", "milch", "leche", "lait", "fruta", "frutas", "legumes", "verduras", "obst", "gemüse",

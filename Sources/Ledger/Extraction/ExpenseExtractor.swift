@@ -258,7 +258,8 @@ public final class ExpenseExtractor: Sendable {
     /// True when `span`, copied as the merchant, would name no one: a trade, role or generic place
     /// ("the plumber", "parking"), or common words alone ("late fee", "Dinner").
     static func namesNoOne(_ span: String, in note: String) -> Bool {
-        MerchantLexicon.isOnlyCommonWords(asWritten(span, in: note)) || MerchantLexicon.isGeneric(span)
+        (MerchantLexicon.isOnlyCommonWords(asWritten(span, in: note)) || MerchantLexicon.isGeneric(span))
+            && BrandLexicon.named(in: SearchableText(span.lowercased())).isEmpty
     }
 
     /// True for a span written as a name and not made of common words: capitalised where the note

@@ -45,9 +45,11 @@ enum MerchantLexicon {
         "cart", "van", "trolley", "booth", "uni", "university", "college", "campus", "lounge", "luggage",
         "baggage", "storage", "locker", "lockers", "cloakroom", "pass", "passes", "ticket", "tickets", "council",
         "farmers", "farmer's", "flea", "ryokan", "shinkansen",
+        // Repairs, and the parking meter, in the notes' other languages.
+        "reparatur", "reparatie", "riparazione", "reparación", "réparation", "conserto", "parkuhr", "parkschein",
         // Outdoor places a day out goes to.
         "beach", "lake", "pier", "harbour", "harbor", "marina", "zoo", "aquarium", "campsite", "playground",
-        "playa", "praia", "plage", "spiaggia",
+        "playa", "praia", "plage", "spiaggia", "piazza", "plaza", "praça", "platz", "plein",
         // Dry cleaners, launderettes and hairdressers, also as notes write them without accents.
         "tintorería", "tintoreria", "lavandería", "lavanderia", "peluqueria", "tintoria", "laverie", "reinigung",
         "wäscherei", "waschsalon", "stomerij", "wasserette", "kapsalon",
@@ -202,8 +204,20 @@ enum MerchantLexicon {
         guard !span.contains(where: \.isUppercase) else { return false }
         let words = span.split(whereSeparator: \.isWhitespace).map { $0.trimming(where: \.isPunctuation) }.filter { !$0.isEmpty }
         guard let first = words.first, first != "the" else { return false }
-        return words.allSatisfy { commonWords.contains($0) || functionWords.contains($0) }
+        return words.allSatisfy { commonWords.contains($0) || functionWords.contains($0) || isFormOfCommonWord(String($0)) }
     }
+
+    /// True for a plural of a common word ("cafés", "billets") or a compound ending in a thing
+    /// bought, a place or a trade of five letters or more ("laufschuhe", "fietsreparatie").
+    private static func isFormOfCommonWord(_ word: String) -> Bool {
+        guard word.allSatisfy(\.isLetter) else { return false }
+        if word.count >= 4, word.hasSuffix("s"), commonWords.contains(String(word.dropLast())) { return true }
+        return CategoryRules.isCompoundOfKeyword(word)
+            || compoundHeads.contains { word.count >= $0.count + 3 && word.hasSuffix($0) }
+    }
+
+    /// Places and trades long enough to close a compound noun.
+    private static let compoundHeads: [String] = places.union(roles).filter { $0.count >= 5 && $0.allSatisfy(\.isLetter) }.sorted()
 
     /// Words that join sentences in the notes' languages: never a name by themselves.
     static let functionWords: Set<String> = [
@@ -234,7 +248,9 @@ enum MerchantLexicon {
                 "hardware", "household", "supplies", "misc", "sundries", "errands", "expenses",
                 // German nouns, written with capitals, for what a payment was (a co-payment, a bill, a fee, rent, entry, a tip).
                 "zuzahlung", "eigenanteil", "rechnung", "gebühr", "gebühren", "beitrag", "miete", "eintritt", "trinkgeld"])
-        .union(writersDoings).union(family)
+        .union(writersDoings).union(family).union(occasions)
+        // Everyday things and places a note opens with ("Entry to the castle", "Shoe repair", "Key cut").
+        .union(["entry", "entrance", "admission", "church", "key", "keys", "shoe", "dog", "cat", "pet", "popcorn"])
 
     /// "I paid, bought, spent, ate, had lunch, filled up" as notes open in several languages
     /// ("Ended up taking …", "Almocei no …", "Compré pan en …"): what the writer did, never a name.
