@@ -139,6 +139,13 @@ import Testing
         ("a tenner for the car wash", "10"),
         ("cinquante euros chez le coiffeur", "50"),
         ("a hundred and twenty to the gardener", "120"),
+        // Numbers written as one word in German, Dutch and Italian; hundreds as one word in Spanish and
+        // Portuguese; French twenties; cents said after the currency.
+        ("Mittagessen dreiundzwanzig Euro", "23"), ("Hotel zweihundertfünfzig Euro", "250"), ("Lunch drieëntwintig euro", "23"),
+        ("Taxi vijfentwintig euro", "25"), ("Pranzo ventitré euro", "23"), ("Treno ventotto euro", "28"),
+        ("Cena centoventi euro", "120"), ("Hotel doscientos cincuenta euros", "250"), ("Sapatos quinhentos reais", "500"),
+        ("Courses quatre-vingt-dix euros", "90"), ("Train ticket twelve pounds fifty", "12.50"),
+        ("Kino zwölf Euro fünfzig", "12.50"), ("Taxi vingt euros cinquante", "20.50"),
         ("ラーメン 千二百円", "1200"),
         ("ホテル 2万円", "20000"),
         ("タクシー 5千円出してお釣り1,200円", "3800"),
@@ -228,6 +235,16 @@ import Testing
     ])
     func theAmountOfABankMessage(note: String, expected: String) {
         #expect(amount(note) == expected, "\(note): \(AmountFinder.candidates(in: note).map(\.text))")
+    }
+
+    /// A word is read as a number's pieces only when all of it is number words, joined only between two.
+    @Test func aNumberWrittenAsOneWordIsReadByItsPieces() {
+        #expect(NumberWords.pieces(of: "dreiundzwanzig") == ["drei", "und", "zwanzig"])
+        #expect(NumberWords.pieces(of: "drieëntwintig") == ["drie", "en", "twintig"])
+        #expect(NumberWords.pieces(of: "centoventi") == ["cento", "venti"])
+        #expect(NumberWords.pieces(of: "achten") == nil && NumberWords.pieces(of: "tienen") == nil)
+        #expect(NumberWords.pieces(of: "seinen") == nil && NumberWords.pieces(of: "ventilator") == nil)
+        #expect(amount("Die Elfen kosten 12 Euro") == "12")
     }
 }
 

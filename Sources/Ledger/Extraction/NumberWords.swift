@@ -37,6 +37,9 @@ enum NumberWords {
             // Portuguese
             ["zero", "um", "dois", "três", "quatro", "cinco", "seis", "sete", "oito", "nove", "dez", "onze", "doze",
              "treze", "catorze", "quinze", "dezesseis", "dezessete", "dezoito", "dezenove"],
+            // Dutch
+            ["nul", "een", "twee", "drie", "vier", "vijf", "zes", "zeven", "acht", "negen", "tien", "elf", "twaalf",
+             "dertien", "veertien", "vijftien", "zestien", "zeventien", "achttien", "negentien"],
         ]
         for list in lists {
             for (value, word) in list.enumerated() { table[word] = value }
@@ -51,9 +54,23 @@ enum NumberWords {
             ["venti", "trenta", "quaranta", "cinquanta", "sessanta", "settanta", "ottanta", "novanta"],
             ["zwanzig", "dreißig", "vierzig", "fünfzig", "sechzig", "siebzig", "achtzig", "neunzig"],
             ["vinte", "trinta", "quarenta", "cinquenta", "sessenta", "setenta", "oitenta", "noventa"],
+            ["twintig", "dertig", "veertig", "vijftig", "zestig", "zeventig", "tachtig", "negentig"],
+            // Italian tens before a vowel lose theirs, inside a compound ("ventuno", "trentotto").
+            ["vent", "trent", "quarant", "cinquant", "sessant", "settant", "ottant", "novant"],
         ]
         for list in tens {
             for (offset, word) in list.enumerated() { table[word] = (offset + 2) * 10 }
+        }
+        // Hundreds said as one word in Spanish and Portuguese ("doscientos", "quinhentos").
+        for (offset, word) in ["doscientos", "trescientos", "cuatrocientos", "quinientos", "seiscientos", "setecientos",
+                               "ochocientos", "novecientos"].enumerated() {
+            table[word] = (offset + 2) * 100
+            table[String(word.dropLast(2)) + "as"] = (offset + 2) * 100
+        }
+        for (offset, word) in ["duzentos", "trezentos", "quatrocentos", "quinhentos", "seiscentos", "setecentos",
+                               "oitocentos", "novecentos"].enumerated() {
+            table[word] = (offset + 2) * 100
+            table[String(word.dropLast(2)) + "as"] = (offset + 2) * 100
         }
         for (offset, word) in ["veintiuno", "veintidós", "veintitrés", "veinticuatro", "veinticinco", "veintiséis",
                                "veintisiete", "veintiocho", "veintinueve"].enumerated() {
@@ -62,9 +79,32 @@ enum NumberWords {
         return table
     }()
 
-    private static let hundreds: Set<String> = ["hundred", "cien", "ciento", "cent", "cento", "hundert", "cem"]
-    private static let thousands: Set<String> = ["thousand", "mil", "mille", "tausend", "grand"]
-    private static let joiners: Set<String> = ["and", "y", "e", "et", "und"]
+    private static let hundreds: Set<String> = ["hundred", "cien", "ciento", "cent", "cents", "cento", "hundert", "cem", "honderd"]
+    private static let thousands: Set<String> = ["thousand", "mil", "mille", "mila", "tausend", "duizend", "grand"]
+    private static let joiners: Set<String> = ["and", "y", "e", "et", "und", "en"]
+
+    /// The pieces of a number written as one word, as German, Dutch and Italian write them
+    /// ("dreiundzwanzig", "zweihundertfünfzig", "vijfentwintig", "drieëntwintig", "ventitré",
+    /// "centoventi"): nil unless the whole word is number words, with a joining "und"/"en" only
+    /// between two of them.
+    static func pieces(of word: String) -> [String]? {
+        let word = word.replacingOccurrences(of: "ë", with: "e").replacingOccurrences(of: "é", with: "e")
+        guard word.count >= 6 else { return nil }
+        func split(_ rest: Substring, afterJoiner: Bool) -> [String]? {
+            if rest.isEmpty { return afterJoiner ? nil : [] }
+            // Longest piece first: "zwanzig" before "zwei".
+            for length in stride(from: min(rest.count, 13), through: 2, by: -1) {
+                let piece = String(rest.prefix(length))
+                let isNumber = units[piece] != nil || hundreds.contains(piece) || thousands.contains(piece)
+                let isJoiner = ["und", "en"].contains(piece)
+                guard isNumber || isJoiner && !afterJoiner else { continue }
+                if let tail = split(rest.dropFirst(length), afterJoiner: isJoiner) { return [piece] + tail }
+            }
+            return nil
+        }
+        guard let found = split(word[...], afterJoiner: true), found.count >= 2 else { return nil }
+        return found
+    }
     private static let articles: Set<String> = ["a", "an"]
     /// Words that are an amount of money by themselves.
     private static let slang: [String: Int] = ["fiver": 5, "tenner": 10, "grand": 1000]
@@ -74,17 +114,29 @@ enum NumberWords {
     /// The money amounts written in words in `text`.
     static func amounts(in text: String) -> [Found] {
         let characters = Array(text)
-        let words = self.words(characters)
+        let words: [(text: String, range: Range<Int>)] = self.words(characters).flatMap { word -> [(text: String, range: Range<Int>)] in
+            guard units[word.text] == nil, let pieces = pieces(of: word.text) else { return [word] }
+            return pieces.map { (text: $0, range: word.range) }
+        }
         let mentions = Currency.mentions(in: text)
         let hasDigits = characters.contains(where: \.isASCIIDigit)
         var found: [Found] = []
         var index = 0
         while index < words.count {
-            guard let (value, end) = parse(words, from: index) else {
+            guard var (value, end) = parse(words, from: index) else {
                 index += 1
                 continue
             }
-            let range = words[index].range.lowerBound..<words[end - 1].range.upperBound
+            var range = words[index].range.lowerBound..<words[end - 1].range.upperBound
+            // "twelve pounds fifty", "vingt euros cinquante", "zwölf Euro fünfzig": the cents after the currency.
+            if value == value.rounded(toPlaces: 0), end + 1 < words.count,
+               Currency.mentions(in: words[end].text).first?.range.count == words[end].text.count,
+               let (cents, centsEnd) = parse(words, from: end + 1), (1...99).contains(cents), cents == cents.rounded(toPlaces: 0),
+               centsEnd == words.count || units[words[centsEnd].text] == nil {
+                value += cents / 100
+                range = range.lowerBound..<words[centsEnd - 1].range.upperBound
+                end = centsEnd
+            }
             let isSlang = (index..<end).contains { slang[words[$0].text] != nil }
             let besideCurrency = Currency.code(near: range, in: mentions, within: 2) != nil
             let saidAloud = value != value.rounded(toPlaces: 0)
@@ -109,7 +161,10 @@ enum NumberWords {
         var sawNumber = false
         while index < words.count {
             let word = words[index].text
-            if let value = units[word] {
+            if ["vingt", "vingts"].contains(word), index > start, words[index - 1].text == "quatre", current % 100 == 4 {
+                // "quatre-vingts", "quatre-vingt-dix": four twenties.
+                current += 76
+            } else if let value = units[word] {
                 // "two fifty", "twelve ninety-nine", "thirty-two fifty": a price said aloud, 2.50, 12.99
                 // and 32.50 (the whole part ends in a unit or a teen, never in tens: "thirty fifty" is no price).
                 // ("one hundred and twelve forty" is 112.40.)
