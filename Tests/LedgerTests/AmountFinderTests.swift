@@ -414,7 +414,10 @@ import Testing
                       // By whom it was paid, or who it was that paid, in six languages.
                       "Cena pagada por la empresa, 62 €", "Le resto c'est Paul qui a payé, 54 €",
                       "Das Abendessen hat Lena bezahlt, 70 €", "Pranzo pagato dall'azienda 45 €", "Almoço pago pela Ana, 40 €",
-                      "Etentje betaald door de baas, 80 €", "dinner paid by the company, 62", "Mittagessen 14 €, Firma hat bezahlt"])
+                      "Etentje betaald door de baas, 80 €", "dinner paid by the company, 62", "Mittagessen 14 €, Firma hat bezahlt",
+                      // Cancelled in Dutch, a reminder in Italian, things sold in French, Italian and Dutch.
+                      "Bestelling geannuleerd bij Halden, 48 €", "Non dimenticare la bolletta del gas, 55 €",
+                      "Vendu mon vélo 150 € sur Leboncoin", "Ho venduto la bici a 120 €", "Verkocht: oude fiets 80 €"])
     func estimatesListsAndGiftsAreNoExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note))
     }

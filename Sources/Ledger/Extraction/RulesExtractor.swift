@@ -413,7 +413,7 @@ enum ExpenseSignals {
         // A card blocked: a notice, nothing paid.
         "wurde gesperrt", "vorübergehend gesperrt", "has been blocked", "temporarily blocked", "temporarily locked", "has been locked", "card is blocked", "card was blocked", "заблокирована", "bloqueada", "bloquée",
         "recusado", "recusada", "rechazado", "rechazada", "abgelehnt", "refusé", "refusée", "annulé", "annulée",
-        "storniert", "cancelado", "cancelada", "annullato", "insufficient", "failed", "unsuccessful", "otkaz",
+        "storniert", "cancelado", "cancelada", "annullato", "annullata", "geannuleerd", "mislukt", "insufficient", "failed", "unsuccessful", "otkaz",
         "rejected", "not enough funds", "fondos insuficientes", "saldo insuficiente", "solde insuffisant",
         "abgebrochen", "fehlgeschlagen", "échoué", "fallido", "falhou", "could not be processed",
         "no pudo ser procesado", "no pudo ser procesada", "no pudo procesarse", "no se ha podido realizar", "no se pudo realizar",
@@ -639,6 +639,8 @@ enum ExpenseSignals {
         "ach credit", "direct deposit", "from your bank account", "from your linked bank", "added money to your wallet",
         "sent me", "paid me", "venmoed me", "transferred me", "paid into", "into my account",
         "into savings", "sold my", "sold the", "sold our", "vendí ", "j'ai vendu", "verkauft", "vendi ",
+        "vendu mon", "vendu ma", "vendu mes", "vendu notre", "ho venduto", "abbiamo venduto", "vendei ", "verkocht:",
+        "heb verkocht", "verkocht voor",
         "venmo'd me", "zelle'd me", "zelled me", "paypal'd me", "e-transferred me", "lent me",
         "recibiste", "has recibido", "te enviaron", "te transfirieron", "para girişi", "gelen havale", "gelen eft",
         "yatırıldı", "cash deposit", "from your savings", "to current account",
@@ -724,7 +726,7 @@ enum ExpenseSignals {
 
     static let notes = [
         "reminder", "remind me", "don't forget", "recordar", "no olvidar", "acordarme", "ne pas oublier", "nicht vergessen",
-        "daran denken", "lembrar de", "não esquecer", "ricordarsi", "ricordare di", "niet vergeten", "忘れずに", "to do:", "todo:", "todo list", "to-do", "list:", "lijst", "liste:", "lista:", "need:",
+        "daran denken", "lembrar de", "não esquecer", "ricordarsi", "ricordare di", "non dimenticare", "non scordare", "niet vergeten", "忘れずに", "to do:", "todo:", "todo list", "to-do", "list:", "lijst", "liste:", "lista:", "need:",
         "shopping list", "grocery list", "liste de courses", "einkaufsliste", "lista de la compra", "lista de compras",
         "lista della spesa", "boodschappenlijst", "買い物リスト",
         "remember to", "recordatorio", "lembrete", "rappel", "erinnerung", "promemoria", "herinnering", "påminnelse",
