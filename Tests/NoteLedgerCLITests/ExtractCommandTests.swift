@@ -61,10 +61,12 @@ import Testing
     }
 
     /// Beside a name, what was had ("Lunch", "점심") is not offered as the merchant: the model
-    /// copies the name. With no name, a generic place is not who was paid.
+    /// copies the name. With no name, a generic place is not who was paid. A name keeps the word
+    /// it closes with ("Electronics") where the model stops before it.
     @Test func aNameIsCopiedRatherThanTheMealBesideIt() throws {
         for (note, merchant) in [("점심 김밥천국 8,000원", "김밥천국"), ("ランチ 1,100円 カフェ・コルボ", "カフェ・コルボ"),
-                                 ("Car park at the beach 5", nil)] as [(String, String?)] {
+                                 ("Car park at the beach 5", nil), ("Gigbox Electronics cable 9.99", "Gigbox Electronics")]
+                as [(String, String?)] {
             let result = try runNoteLedger(["extract", note, "--received", "2026-11-20"])
             #expect(result.status == 0, "\(result.stderr)")
             let expense = try json(Substring(result.stdout.trimmingCharacters(in: .newlines)))

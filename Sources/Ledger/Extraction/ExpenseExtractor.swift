@@ -194,6 +194,15 @@ public final class ExpenseExtractor: Sendable {
                       whole.dropFirst(picked.count + 1).split(separator: " ").allSatisfy({ $0.first?.isUppercase == true })
                 else { return picked }
                 return whole
+            }.map { picked in
+                // The model stopped before the word the shop's name closes with ("Gigbox" of "Gigbox
+                // Electronics", "Halden" of "Halden Market"): the name takes it.
+                guard rules.contains(.merchantShape), let range = note.range(of: picked + " "),
+                      let next = note[range.upperBound...].split(separator: " ").first.map({ $0.trimming(where: \.isPunctuation) }),
+                      next.first?.isUppercase == true,
+                      MerchantLexicon.nameClosers.contains(next.lowercased()) || MerchantLexicon.businessKinds.contains(next.lowercased()),
+                      spans.contains(picked + " " + next) else { return picked }
+                return picked + " " + next
             }.flatMap { picked in
                 // Whom it was bought for is not who was paid ("birthday cake for Mia", "vet for Biscuit").
                 rules.contains(.merchantShape) && MerchantSpans.isBeneficiary(picked, in: note) ? nil : picked

@@ -82,6 +82,15 @@ enum MerchantLexicon {
                                        "takeaway", "delivery", "almuerzo", "cena", "comida", "desayuno", "déjeuner", "dîner",
                                        "frühstück", "mittagessen", "abendessen", "pranzo", "colazione", "jantar", "almoço"]
 
+    /// Words a shop's name closes with, naming what it sells or does ("Gigbox Electronics",
+    /// "Fennick Books", "Red Kite Cycles"): written capitalised after a name they belong to it.
+    static let nameClosers: Set<String> = [
+        "electronics", "books", "records", "toys", "cycles", "bikes", "tailors", "outfitters", "grocers", "motors",
+        "furniture", "hardware", "supplies", "foods", "kitchen", "grill", "spa", "studio", "studios", "gallery",
+        "jewellers", "jewelers", "opticians", "florists", "bakers", "butchers", "cleaners", "goods", "sports",
+        "games", "music", "pets", "garden", "gardens", "interiors", "fashion", "shoes", "wines", "beauty",
+    ]
+
     /// Kinds of business that open their own names ("Hotel Miramar", "Bäckerei Vogel", "Café Lumière"):
     /// written before a capitalised name they belong to it.
     static let businessKinds: Set<String> = [
