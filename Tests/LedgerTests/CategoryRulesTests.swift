@@ -16,6 +16,8 @@ import Testing
         ("car MOT and servicing 140", "other"),
         ("car hire for the weekend 95", "travel"),
         ("a frying pan and a yoga mat 41", "shopping"),
+        // Flowers are goods bought as gifts, in the notes' languages; ice cream is food.
+        ("roses for Ana 35", "shopping"), ("Blumen für Oma 18 €", "shopping"), ("Eis für die Kinder 6 €", "food"),
         // Hyphenated words count whole.
         ("two t-shirts 20", "shopping"),
         // Paid by the month, games and outings, fuel by the gallon, a day ticket.

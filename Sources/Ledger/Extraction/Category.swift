@@ -117,7 +117,9 @@ enum CategoryRules {
                      "hardware store", "screws", "drill bits",
                      // Books, clothes and shoes in more languages.
                      "livres", "libros", "libri", "livros", "bücher", "boeken", "książki", "kitap", "böcker", "kleding",
-                     "schoenen", "ubrania", "buty", "kıyafet", "ayakkabı", "kläder", "skor"]),
+                     "schoenen", "ubrania", "buty", "kıyafet", "ayakkabı", "kläder", "skor",
+                     // Flowers (gifts bought as items) and records, in the notes' languages.
+                     "florist", "roses", "tulips", "fleurs", "blumen", "flores", "fiori", "bloemen", "vinyl", "records"]),
         (.other, ["subscription", "membership", "gym", "plan", "renewed", "autopay", "electricity", "electric",
                   "utility", "utilities", "water", "internet", "phone bill", "recharge", "insurance", "rent",
                   "dentist", "doctor", "physio", "therapy", "massage", "vet", "pharmacy", "medicine", "copay",
