@@ -146,6 +146,8 @@ import Testing
         ("Cena centoventi euro", "120"), ("Hotel doscientos cincuenta euros", "250"), ("Sapatos quinhentos reais", "500"),
         ("Courses quatre-vingt-dix euros", "90"), ("Train ticket twelve pounds fifty", "12.50"),
         ("Kino zwölf Euro fünfzig", "12.50"), ("Taxi vingt euros cinquante", "20.50"),
+        ("Vélo deux cents euros", "200"), ("Chewing gum, fifty cents", "0.50"),
+        ("Kaugummi fünfzig Cent", "0.50"),
         ("ラーメン 千二百円", "1200"),
         ("ホテル 2万円", "20000"),
         ("タクシー 5千円出してお釣り1,200円", "3800"),
@@ -245,6 +247,9 @@ import Testing
         #expect(NumberWords.pieces(of: "achten") == nil && NumberWords.pieces(of: "tienen") == nil)
         #expect(NumberWords.pieces(of: "seinen") == nil && NumberWords.pieces(of: "ventilator") == nil)
         #expect(amount("Die Elfen kosten 12 Euro") == "12")
+        // An Italian ten loses its vowel only inside a compound: "Trent" alone is no thirty.
+        #expect(NumberWords.pieces(of: "trentotto") == ["trenta", "otto"])
+        #expect(NumberWords.amounts(in: "Trent fixed the sink").isEmpty)
     }
 }
 

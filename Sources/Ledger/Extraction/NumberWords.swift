@@ -55,8 +55,6 @@ enum NumberWords {
             ["zwanzig", "dreißig", "vierzig", "fünfzig", "sechzig", "siebzig", "achtzig", "neunzig"],
             ["vinte", "trinta", "quarenta", "cinquenta", "sessenta", "setenta", "oitenta", "noventa"],
             ["twintig", "dertig", "veertig", "vijftig", "zestig", "zeventig", "tachtig", "negentig"],
-            // Italian tens before a vowel lose theirs, inside a compound ("ventuno", "trentotto").
-            ["vent", "trent", "quarant", "cinquant", "sessant", "settant", "ottant", "novant"],
         ]
         for list in tens {
             for (offset, word) in list.enumerated() { table[word] = (offset + 2) * 10 }
@@ -79,7 +77,17 @@ enum NumberWords {
         return table
     }()
 
-    private static let hundreds: Set<String> = ["hundred", "cien", "ciento", "cent", "cents", "cento", "hundert", "cem", "honderd"]
+    private static let hundreds: Set<String> = ["hundred", "cien", "ciento", "cento", "hundert", "cem", "honderd"]
+    /// French units that "cent"/"cents" multiplies ("deux cents"); after any other number the word
+    /// is the hundredth of a currency ("fifty cents", "fünfzig Cent").
+    private static let frenchUnits: Set<String> = ["deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf"]
+    /// The hundredth of a currency, after a number of them.
+    private static let subunits: Set<String> = ["cents", "cent", "céntimos", "centimos", "centavos", "centesimi", "centimes"]
+    /// Italian tens that lose their vowel before a unit inside a compound ("ventuno", "trentotto").
+    private static let elidedTens: [String: String] = [
+        "vent": "venti", "trent": "trenta", "quarant": "quaranta", "cinquant": "cinquanta", "sessant": "sessanta",
+        "settant": "settanta", "ottant": "ottanta", "novant": "novanta",
+    ]
     private static let thousands: Set<String> = ["thousand", "mil", "mille", "mila", "tausend", "duizend", "grand"]
     private static let joiners: Set<String> = ["and", "y", "e", "et", "und", "en"]
 
@@ -96,9 +104,10 @@ enum NumberWords {
             for length in stride(from: min(rest.count, 13), through: 2, by: -1) {
                 let piece = String(rest.prefix(length))
                 let isNumber = units[piece] != nil || hundreds.contains(piece) || thousands.contains(piece)
+                    || elidedTens[piece] != nil && length < rest.count
                 let isJoiner = ["und", "en"].contains(piece)
                 guard isNumber || isJoiner && !afterJoiner else { continue }
-                if let tail = split(rest.dropFirst(length), afterJoiner: isJoiner) { return [piece] + tail }
+                if let tail = split(rest.dropFirst(length), afterJoiner: isJoiner) { return [elidedTens[piece] ?? piece] + tail }
             }
             return nil
         }
@@ -128,8 +137,16 @@ enum NumberWords {
                 continue
             }
             var range = words[index].range.lowerBound..<words[end - 1].range.upperBound
+            // "fifty cents", "fünfzig Cent", "veinte céntimos": hundredths of the currency.
+            var isSubunit = false
+            if end < words.count, subunits.contains(words[end].text), (1...99).contains(value), value == value.rounded(toPlaces: 0) {
+                value /= 100
+                range = range.lowerBound..<words[end].range.upperBound
+                end += 1
+                isSubunit = true
+            }
             // "twelve pounds fifty", "vingt euros cinquante", "zwölf Euro fünfzig": the cents after the currency.
-            if value == value.rounded(toPlaces: 0), end + 1 < words.count,
+            if !isSubunit, value == value.rounded(toPlaces: 0), end + 1 < words.count,
                Currency.mentions(in: words[end].text).first?.range.count == words[end].text.count,
                let (cents, centsEnd) = parse(words, from: end + 1), (1...99).contains(cents), cents == cents.rounded(toPlaces: 0),
                centsEnd == words.count || units[words[centsEnd].text] == nil {
@@ -181,6 +198,15 @@ enum NumberWords {
                 current += value
             } else if let value = slang[word] {
                 current = max(current, 1) * value
+            } else if word == "cent" || word == "cents" {
+                // French "cent euros", "deux cents"; "fifty cents" ends the number before its hundredths.
+                if current == 0, word == "cent" {
+                    current = 100
+                } else if index > start, frenchUnits.contains(words[index - 1].text) {
+                    current *= 100
+                } else {
+                    break
+                }
             } else if hundreds.contains(word) {
                 current = max(current, 1) * 100
             } else if thousands.contains(word) {
