@@ -1091,8 +1091,41 @@ import Testing
         // Declined in Swedish, failed in Vietnamese written without its accents, money in in Indonesian.
         "Kortköp nekat 129,00 SEK KESTREL", "Thanh toan that bai 150,000 VND tai KESTREL CAFE",
         "Transfer masuk Rp 500.000 dari ANA LESTARI",
+        // A credit signed after the account's digits (Vietnamese), a credit before its figure, top-ups
+        // in Romanian, a Slovak credit, a Danish deposit.
+        "TK 0011004411 +5,000,000VND luc 05-11-2026. SD 7,345,000VND. ND: LUONG THANG 11",
+        "ARCA CARD *4411 CREDIT 50,000.00 AMD 05.11.26 BALANCE: 170,000.00 AMD",
+        "Alimentare cont 4411: +500,00 RON. Sold disponibil: 2.800,00 RON",
+        "Suplinire cont: 500.00 MDL, card 4411. Disponibil: 3900.00 MDL",
+        "Kreditna transakcia: +500,00 EUR na ucet 4411. Disponibilny zostatok 900,00 EUR",
+        "Der er indsat 1.200,00 DKK på din konto 4411",
     ])
     func returnedRevertedOrPaidInIsNoExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note))
+    }
+
+    /// A company's legal form closes its name: Malaysia's "SDN BHD" is no currency, and a form's full
+    /// stop ends the name before the bank's advice (invented).
+    @Test(arguments: [
+        ("RM45.00 was charged to your card ending 4411 at NORTHPEAK SDN BHD on 05/11/26.", "NORTHPEAK SDN BHD"),
+        ("A transaction of SGD 23.50 was made with your Card ending 4411 on 05/11/26 at GREENWAY PTE LTD. If unauthorised, call us",
+         "GREENWAY PTE LTD."),
+        ("Your card 4411 was used at KESTREL CO. LTD. for USD 12.00", "KESTREL CO. LTD."),
+        ("Purchase of USD 15.00 at ARDENT STORE NO. 12 with card 4411", "ARDENT STORE NO. 12"),
+    ])
+    func aCompanysFormClosesItsName(note: String, payee: String) {
+        #expect(RulesExtractor.merchant(in: note) == payee)
+    }
+
+    /// An available or remaining credit is a limit, not money in (invented).
+    @Test func anAvailableCreditIsNoMoneyIn() {
+        #expect(ExpenseSignals.isExpense("Purchase of USD 45.00 at KESTREL MART with card 4411. Available credit 4,500.00"))
+    }
+
+    /// A "+" written onto a figure after a field's colon signs it; it adds nothing to the account's
+    /// digits before it (invented; a written "12 +3 tip" still adds).
+    @Test func aSignedFigureIsNotAddedToTheDigitsBeforeIt() {
+        #expect(AmountFinder.best(in: AmountFinder.candidates(in: "Karta 4411: +12,50 EUR VARRO SHOP. Zustatek 450,00 EUR"))?.text == "12.50")
+        #expect(AmountRolesTests().amount("Lunch 12 +3 tip") == "15")
     }
 }

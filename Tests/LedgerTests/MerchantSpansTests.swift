@@ -578,6 +578,15 @@ struct MerchantSpansTests {
         #expect(!MerchantSpans.isOnlyBanksWords("Northwind Tea") && MerchantSpans.isOnlyBanksWords("Avl Bal"))
     }
 
+    /// A balance word right before its figure labels it, in any message (invented Latvian and Spanish).
+    @Test func aBalanceWordBeforeItsFigureIsNoSpan() {
+        let latvian = spans("Pirkums 8,20 NORTHPEAK SIA RIGA. Atlikums 450,00 EUR")
+        #expect(!latvian.contains("Atlikums") && latvian.contains("NORTHPEAK SIA"), "\(latvian)")
+        #expect(MerchantSpans.labelsAFigure("Saldo", in: "Kestrel 12,00. Saldo: 1.200,00"))
+        // The same word not before a figure is left to the other checks.
+        #expect(!MerchantSpans.labelsAFigure("Balance", in: "Balance Yoga class 18"))
+    }
+
     /// A well-known brand's name ends before the branch's place or the product in capitals after
     /// it; a word for a kind of outlet or a hotel tier belongs to it.
     @Test func aWellKnownBrandEndsBeforeItsBranchOrProduct() {

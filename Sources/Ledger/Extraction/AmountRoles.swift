@@ -128,6 +128,18 @@ enum AmountRoles {
             self.items = items
         }
 
+        /// True when a "+" written onto the figure signs it rather than adding it to one before: it
+        /// opens the message, a line, a bracket or a field ("Karta 4411: +500,00", "(+20)"), or follows an
+        /// account's long digits ("TK 0011004411 +5,000,000VND"): how banks write money in.
+        func isSigned(_ range: Range<Int>) -> Bool {
+            guard let index = items.lastIndex(where: { $0.range.upperBound <= range.lowerBound }),
+                  items[index].text == "+", items[index].range.upperBound == range.lowerBound else { return false }
+            guard index > 0 else { return true }
+            let previous = items[index - 1].text
+            return [":", "(", "（", "\n"].contains(previous)
+                || previous.count >= 7 && previous.allSatisfy(\.isASCIIDigit)
+        }
+
         /// Abbreviations written with a full stop around amounts.
         static let abbreviations: Set<String> = ["incl", "inc", "excl", "inkl", "exkl", "approx", "aprox", "ca", "ea",
                                                  "pp", "env", "zzgl", "ggf", "tax", "svc"]
@@ -262,8 +274,8 @@ enum AmountRoles {
     /// "120 + 12 tax + parking 15").
     static func isChained(_ range: Range<Int>, _ tokens: Tokens) -> Bool {
         let words = tokens.before(range, 5)
-        guard let plus = words.lastIndex(of: "+"), plus > 0, words[(plus + 1)...].allSatisfy({ $0.first?.isLetter == true })
-        else { return false }
+        guard let plus = words.lastIndex(of: "+"), plus > 0, words[(plus + 1)...].allSatisfy({ $0.first?.isLetter == true }),
+              !tokens.isSigned(range) else { return false }
         return words[max(0, plus - 2)..<plus].contains { $0.first?.isASCIIDigit == true }
     }
 
@@ -288,7 +300,9 @@ enum AmountRoles {
             return false
         }
         // "+" joins only what stands right beside it ("2 Semmeln + Tee 3,10" lists items).
-        if before.last == "+" || before.suffix(3).contains(where: { $0 != "+" && addOnBefore.contains($0) }) { return true }
+        if before.last == "+" && !tokens.isSigned(range) || before.suffix(3).contains(where: { $0 != "+" && addOnBefore.contains($0) }) {
+            return true
+        }
         // "6 € más" adds 6; "20 euro più 1,50" adds what follows.
         if !numberFollows && after.prefix(2).contains(where: addOnAfter.contains) { return true }
         if after.count >= 2 && after[0] == "on" && after[1] == "top" { return true }

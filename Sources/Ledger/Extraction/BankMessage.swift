@@ -157,7 +157,13 @@ enum BankMessage {
         let words = Set(note.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "/" }).map(String.init))
         // A receipt's sign-off (a regex) is tried last: most notes are decided before it.
         return words.intersection(bankWords).count >= 2 || opensWithSenderAndTransaction(note) || writesCardDigits(note)
+            || writesVietnameseAccount(note)
             || signer(in: note) != nil || isLabelledForm(note)
+    }
+
+    /// "TK 0011004411 +5,000,000VND": Vietnamese banks open with the account ("tài khoản") and its digits.
+    private static func writesVietnameseAccount(_ note: String) -> Bool {
+        (note.contains("TK") || note.contains("Tk")) && note.contains(/\bT[Kk]:?\s*\d{6,}/)
     }
 
     /// True for a form of labelled fields, one per line or between bars, one of them money
@@ -581,6 +587,10 @@ enum BankMessage {
 
     private static let titles: Set<String> = ["mr", "mrs", "ms", "dr", "st", "sr", "jr", "mt", "prof"]
 
+    /// The legal forms that close a company's name, as banks write them short ("LTD", "GMBH", "PTE", "SDN BHD").
+    static let companyForms: Set<String> = ["co", "inc", "ltd", "pvt", "corp", "llc", "plc", "pte", "pty", "sdn", "bhd",
+                                            "gmbh", "srl", "sarl", "sa", "ooo", "llp"]
+
     /// Short words that business names write with a full stop.
     private static let businessAbbreviations: Set<String> = ["rest", "co", "inc", "ltd", "pvt", "corp", "bros", "intl", "ave",
                                                             "av", "no", "ip", "ooo", "sa", "srl", "gmbh", "int"]
@@ -641,7 +651,11 @@ enum BankMessage {
     /// Words that mark a message from a bank or card issuer.
     /// (Counting balance words as well, "Kjøp 249,00 NOK … Disponibelt 8 000 NOK", lost a payee the
     /// model found in sms_val and raised no set: left out.)
-    private static let bankWords = accountWords.union(vocabulary).union(["konto", "debited", "spent"])
+    private static let bankWords = accountWords.union(vocabulary).union(["konto", "debited", "spent"]).union(accountNouns)
+
+    /// "Account" as banks in more languages write it before its digits ("cont 4411", "na účet", "račun").
+    private static let accountNouns: Set<String> = ["cont", "contul", "ucet", "účet", "účtu", "racun", "račun", "rachunek",
+                                                    "rachunku", "rekening", "hesap", "hesabınız", "сметка", "рахунок", "счет", "счёт"]
 
     static let notNames = accountWords.union(vocabulary).union(AmountFinder.balanceWords).union(AmountFinder.bankBalanceWords).union([
         "available", "kontostand", "kumb", "dear", "customer", "your", "you", "not", "otp", "sms", "block", "call", "ref", "txn",

@@ -56,6 +56,7 @@ enum MerchantSpans {
             !(span.last.map { ",;:".contains($0) } ?? true)
                 && !(titled && opensWithCommonWord(span)) && !(shaped && opensWithWhatWasHadAtName(span))
                 && isPlausible(span, moneyWordsInNames: shaped && !bank) && !isOnlyMessageWords(span) && !isOnlyFieldLabels(span)
+                && !labelsAFigure(span, in: note)
                 && span.wholeMatch(of: caseEnding) == nil
                 && !(bank && !labels.isEmpty && span.split(whereSeparator: \.isWhitespace).allSatisfy { labels.contains(String($0)) })
                 && !(bank && (isPlainLowercase(span) || isOnlyBanksWords(span)))
@@ -920,6 +921,24 @@ enum MerchantSpans {
     static func isOnlyFieldLabels(_ span: String) -> Bool {
         let words = span.split(whereSeparator: \.isWhitespace).map { $0.lowercased().trimming(where: \.isPunctuation) }.filter { !$0.isEmpty }
         return !words.isEmpty && words.allSatisfy(fieldLabels.contains)
+    }
+
+    /// True for a span of balance, limit or available-amount words written right before a figure
+    /// ("Atlikums 450,00 EUR", "Saldo: 1.200"): the figure's label, in any message, never a name.
+    static func labelsAFigure(_ span: String, in note: String) -> Bool {
+        let words = span.split(whereSeparator: \.isWhitespace).map { $0.lowercased().trimming(where: \.isPunctuation) }
+        guard !words.isEmpty, words.allSatisfy({ AmountFinder.balanceWords.contains($0) || AmountFinder.bankBalanceWords.contains($0) })
+        else { return false }
+        var searchStart = note.startIndex
+        while let found = note.range(of: span, range: searchStart..<note.endIndex) {
+            let after = note[found.upperBound...].drop { $0.isWhitespace || $0 == ":" }
+            let figure = after.drop { !$0.isNumber && !$0.isLetter && !$0.isWhitespace }
+            if figure.first?.isNumber == true || Currency.mentions(in: String(after.prefix(6))).contains(where: { $0.range.lowerBound == 0 }) {
+                return true
+            }
+            searchStart = found.upperBound
+        }
+        return false
     }
 
     /// The words of a bank message's field labels: up to three words, not all in capitals, that open

@@ -303,7 +303,9 @@ public enum RulesExtractor {
             // A web address in lower case names the payee ("at kestrel.in on …").
             let address = bank && words.isEmpty && stripped.first?.isLowercase == true && stripped.contains(".")
                 && stripped.wholeMatch(of: /[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.[a-z]{2,4}/) != nil
-            guard isName(stripped) || joins || storeNumber || processed || address else { break }
+            // Malaysia's "SDN BHD" closes a company's name; "BHD" there is no currency.
+            let berhad = bank && words.last?.uppercased() == "SDN" && stripped.uppercased() == "BHD"
+            guard isName(stripped) || joins || storeNumber || processed || address || berhad else { break }
             // A title or abbreviation keeps its full stop when the name goes on ("Mr. Praveen", "REST. \"KVETKA\"").
             // A company's form keeps it at the end of a name too ("NORTHWIND CO. on 01/12"), not at the message's
             // end, where the stop is the sentence's ("… at CITY MARKET DENVER CO.").
@@ -312,6 +314,14 @@ public enum RulesExtractor {
                     || bank && !next.isEmpty && BankMessage.isCompanyForm(Substring(stripped)))
             if abbreviation { stripped = token }
             words.append(stripped)
+            // A company's form with its stop ends the name unless the name goes on in capitals or
+            // with another form ("GREENWAY PTE LTD. If unauthorised …", "ACME CO. LTD.").
+            let bareNext = next.trimming(",.;:!?()")
+            if abbreviation, bank, BankMessage.companyForms.contains(String(stripped.dropLast()).lowercased()),
+               !(isShouted(bareNext) && isShouted(words[0])), !BankMessage.companyForms.contains(bareNext.lowercased()),
+               next.first != "\"" {
+                break
+            }
             // Punctuation after a word ends the name ("Casa Lucio, 48.50").
             if stripped != tokens[index] { break }
             index += 1
@@ -686,7 +696,8 @@ enum ExpenseSignals {
         "te depositaron", "depositaron", "vy poluchili", "вы получили", "ви отримали", "отримано", "uznan", "收入",
         "hesabınıza", "hesabiniza", "kartınıza", "kartiniza", "ჩაირიცხა", "ჩარიცხვა", "tushdi", "kartangizga",
         "орлого", "příchozí", "připsána", "постъпление", "priliv", "прилив", "πίστωση", "κατάθεση", "זיכוי",
-        "indbetaling", "innbetaling", "ind på din konto", "mottatt", "tilillesi", "saapunut", "laekus", "ieskaitīt",
+        "suplinire", "alimentare cont", "kreditna transakcia", "kreditná transakcia",
+        "indbetaling", "innbetaling", "ind på din konto", "er indsat", "indsat på", "satt inn på", "insatt på", "mottatt", "tilillesi", "saapunut", "laekus", "ieskaitīt",
         "įskaityta", "واریز", "حوالة واردة", "استرداد", "รับโอน", "คืนเงิน", "เข้าบัญชี", "환불", "退款", "返金",
         "maaş", "vrácení", "zwrot", "vrácen",
         "входящий перевод", "vhodyashchiy", "vkhodyashchiy", "vhodyaschiy", "приход", "prihod", "начислен", "nachislen",
@@ -946,7 +957,8 @@ enum ExpenseSignals {
         if lowered.firstMatch(of: Self.paymentFrom) != nil, !isBank { return false }
         // "Deposit ZAR 2,000.00 to acc …", "Money in R500.00 from …": a bank's word for money in, before
         // its figure ("Deposit of 50 for the class" in a written note is paid; a deposit charged is too).
-        if isBank, lowered.firstMatch(of: Self.bankMoneyIn) != nil || lowered.firstMatch(of: Self.creditField) != nil,
+        if isBank, lowered.firstMatch(of: Self.bankMoneyIn) != nil || lowered.firstMatch(of: Self.creditField) != nil
+            || lowered.firstMatch(of: Self.signedCredit) != nil || writesCreditBeforeFigure(lowered),
            !spending.contains(where: { text.contains($0) }) {
             return false
         }
@@ -1311,6 +1323,20 @@ enum ExpenseSignals {
     /// top-up bought is spent), and the Baltic words for a credit to the account ("Kredīts 45,00 EUR").
     nonisolated(unsafe) private static let bankMoneyIn =
         /\b(?:deposit|money in|kredīts|kredits|įskaitymas|iskaitymas|laekumi|laekumine)\s*:?\s*(?:of\s+)?[^\s\d]{0,4}\s?\d|\btop-?up\s+of\s+[^\s\d]{0,4}\s?\d[\d.,]*\s*\S{0,4}\s+(?:from|via)\b|\b(?:has been|was|successfully)\s+topped\s+up\b/
+    /// A figure a bank signs with "+" right after the account's digits ("TK 0011004411 +5,000,000VND"):
+    /// money in. (Also after a field's colon, "Karta 4411: +500,00", took an expense of sms_val for
+    /// money in: left out.)
+    nonisolated(unsafe) private static let signedCredit = /\d{7,}\s+\+(?:[a-z]{3}\s?|[$€£₹])?\d/
+
+    /// "CREDIT 50,000.00 AMD", "Credit Alert: GHS 500.00": a bank's word for a credit right before
+    /// its figure (not an available or remaining credit, which is a limit).
+    private static func writesCreditBeforeFigure(_ lowered: String) -> Bool {
+        lowered.matches(of: /\bcredit\s*:?\s+(?:[a-z]{3}\s?)?\d/).contains { match in
+            let before = lowered[..<match.range.lowerBound].split(whereSeparator: { !$0.isLetter }).last.map(String.init) ?? ""
+            return !["available", "avl", "avail", "avbl", "remaining", "total", "your", "of", "unused"].contains(before)
+        }
+    }
+
     /// A bank's field saying the transaction is a credit: "Txn Type: CR", "Trx: Credit.", "Amt Cr:",
     /// "has a credit of" (not "Credit Card").
     nonisolated(unsafe) private static let creditField =
