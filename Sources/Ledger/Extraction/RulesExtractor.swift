@@ -1333,7 +1333,7 @@ enum ExpenseSignals {
     private static func writesCreditBeforeFigure(_ lowered: String) -> Bool {
         lowered.matches(of: /\bcredit\s*:?\s+(?:[a-z]{3}\s?)?\d/).contains { match in
             let before = lowered[..<match.range.lowerBound].split(whereSeparator: { !$0.isLetter }).last.map(String.init) ?? ""
-            return !["available", "avl", "avail", "avbl", "remaining", "total", "your", "of", "unused"].contains(before)
+            return !["available", "avl", "avail", "avbl", "remaining", "your", "of", "unused"].contains(before)
         }
     }
 
