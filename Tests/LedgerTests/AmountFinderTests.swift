@@ -1117,6 +1117,20 @@ import Testing
         #expect(RulesExtractor.merchant(in: note) == payee)
     }
 
+    /// A town written in title case beside a payee in capitals is no part of it (invented).
+    @Test(arguments: [
+        ("Card ***4411 Payment: 1,250.00 AMD Yerevan FENNICK STORE 05.11.26", "FENNICK STORE"),
+        ("Kestrel Bank: Transaction 45.00 SAR at ARDENT STORES Riyadh, card **4411", "ARDENT STORES"),
+        ("Mir *4411 Oplata 560 RUB Sankt-Peterburg GREENWAY", "GREENWAY"),
+        ("Kestrelbank\nCard: *4411\nPurchase: 45.00 AZN\nPlace: Baku, CORVO MARKET", "CORVO MARKET"),
+        // A name written all in title case, or too short in capitals without its other word, stays whole.
+        ("You spent $12.00 at Kestrel Coffee Co. Balance $340.00", "Kestrel Coffee Co."),
+    ])
+    func aTownInTitleCaseBesideAPayeeInCapitals(note: String, payee: String) {
+        #expect(RulesExtractor.merchant(in: note) == payee)
+        #expect(BankMessage.withoutPlaceInTitleCase("IP Ivanov") == "IP Ivanov")
+    }
+
     /// An available or remaining credit is a limit, not money in (invented).
     @Test func anAvailableCreditIsNoMoneyIn() {
         #expect(ExpenseSignals.isExpense("Purchase of USD 45.00 at KESTREL MART with card 4411. Available credit 4,500.00"))

@@ -355,6 +355,32 @@ enum BankMessage {
     /// `name` without the channel a descriptor starts with, glued by a hyphen ("WEB PMT-SWIFTNET
     /// DATA", "POS/WEB PURCHASE-KILIMANJARO FOODS"): the words before it are all the bank's; or
     /// the channel's abbreviations before a name of two words or more ("WEB PMT LINDEN FOODS").
+    /// "Yerevan FENNICK STORE", "ARDENT STORES Riyadh", "Baku, CORVO MARKET": banks write the payee in
+    /// capitals and the town beside it in title case; a title-cased word at either end of a name in
+    /// capitals is the town, not the payee ("IP Ivanov", too short in capitals, stays whole).
+    static func withoutPlaceInTitleCase(_ name: String) -> String {
+        func letters(_ word: Substring) -> [Character] { word.filter(\.isLetter) }
+        func isTitleCased(_ word: Substring) -> Bool {
+            let parts = word.split(separator: "-")
+            return letters(word).count >= 4 && !titles.contains(word.lowercased().trimming(".,"))
+                && parts.allSatisfy { part in
+                    let bare = letters(part)
+                    return bare.first?.isUppercase == true && bare.dropFirst().allSatisfy(\.isLowercase) && bare.count >= 2
+                }
+        }
+        func isShouted(_ word: Substring) -> Bool {
+            let bare = letters(word)
+            return bare.count >= 2 && bare.allSatisfy(\.isUppercase)
+        }
+        var words = name.split(separator: " ")
+        guard words.contains(where: isShouted) else { return name }
+        while let first = words.first, words.count > 1, isTitleCased(first) { words.removeFirst() }
+        while let last = words.last, words.count > 1, isTitleCased(last) { words.removeLast() }
+        guard words.allSatisfy({ isShouted($0) || $0.allSatisfy { !$0.isLetter } }),
+              words.flatMap(letters).count >= 4, words.count < name.split(separator: " ").count else { return name }
+        return words.joined(separator: " ")
+    }
+
     static func withoutChannelPrefix(_ name: String) -> String {
         if let field = nameField(ofSlashDescriptor: name) { return field }
         guard let hyphen = name.firstIndex(of: "-"), hyphen != name.startIndex else {

@@ -86,7 +86,7 @@ public enum RulesExtractor {
         guard let name = introducedName(in: text, bank: true, accept: isPayee)
                 ?? BankMessage.signer(in: note).flatMap({ isPayee($0) ? $0 : nil })
                 ?? BankMessage.residualNames(in: text).first(where: isPayee) else { return nil }
-        return exactly(BankMessage.withoutChannelPrefix(name), in: note)
+        return exactly(BankMessage.withoutPlaceInTitleCase(BankMessage.withoutChannelPrefix(name)), in: note)
     }
 
     /// Who a bank message paid, as the rules read it: a cash withdrawal pays no one; when the
