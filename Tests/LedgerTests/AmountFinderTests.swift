@@ -1131,6 +1131,25 @@ import Testing
         #expect(BankMessage.withoutPlaceInTitleCase("IP Ivanov") == "IP Ivanov")
     }
 
+    /// A payee's name before the card's word is whom the card paid, unless it names a card or bank;
+    /// "CO.,LTD" is one form; a name in quotes after its form, and the town after a closing form,
+    /// as banks write them (invented).
+    @Test(arguments: [
+        ("Oplata 75.00 BYN Minsk BY ARDENT SHOP karta 4***4411", "ARDENT SHOP"),
+        ("Spent THB 320.00 at NORTHPEAK CO.,LTD BANGKOK TH card x4411", "NORTHPEAK CO.,LTD"),
+        ("Oplata 890.00 RUB v OOO \"KESTREL\" karta *4411. Dostupno 12000.00 RUB", "OOO \"KESTREL\""),
+        ("Purchase: MYR 28.90 at REELHOUSE CINEMAS SDN BHD KUALA LUMPUR MY, card ending 4411", "REELHOUSE CINEMAS SDN BHD"),
+    ])
+    func payeesBeforeTheCardInQuotesAndBeforeTheTown(note: String, payee: String) {
+        #expect(RulesExtractor.merchant(in: note) == payee)
+    }
+
+    /// A card's own name before its word stays the writer's side (invented).
+    @Test func aCardsNameBeforeItsWordIsNoPayee() {
+        #expect(RulesExtractor.merchant(in: "Kestrel Gold card *4411: purchase 45.00 USD at ARDENT STORE") == "ARDENT STORE")
+        #expect(RulesExtractor.merchant(in: "Spent 45.00 USD, KESTREL BANK card *4411, at ARDENT STORE") == "ARDENT STORE")
+    }
+
     /// An available or remaining credit is a limit, not money in (invented).
     @Test func anAvailableCreditIsNoMoneyIn() {
         #expect(ExpenseSignals.isExpense("Purchase of USD 45.00 at KESTREL MART with card 4411. Available credit 4,500.00"))

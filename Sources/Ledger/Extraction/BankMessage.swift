@@ -332,6 +332,15 @@ enum BankMessage {
             if back >= 0, payeeIntroducers.contains(tokens[back].lowercased()) { continue }
             // "12.00 EUR ARDENT SHOP card 1234": a name right after the amount is whom it paid.
             if back >= 0, isAmountOrCurrency(tokens[back]) { continue }
+            // Before "card" the words name the card when they hold a card's or bank's word or the sender
+            // that opens the message ("Kaspi Gold card", "HDFC Bank Card", "Kestrel: … KESTREL card");
+            // otherwise they are whom the card paid ("… Minsk BY ARDENT SHOP karta 4***4411").
+            let marker = token.lowercased().trimming(".,;:!?()")
+            if cardMarkers.contains(marker), back >= 0,
+               !run.contains(where: { cardWords.contains($0) || ["bank", "debit", "credit", "prepaid", "business"].contains($0) }),
+               !run.contains(tokens[0].lowercased().trimming(".,;:!?()\"'")) {
+                continue
+            }
             words.formUnion(run)
         }
         return words
@@ -349,6 +358,9 @@ enum BankMessage {
         .union(["at", "to", "to:", "@", "chez", "bei", "à", "en"])
 
     /// Words after which a message names the writer's own account, not the payee.
+    /// The markers among them that name a card.
+    private static let cardMarkers: Set<String> = ["card", "karta", "kartka", "karte", "tarjeta", "carte", "cartão"]
+
     private static let payerSideMarkers: Set<String> = ["bank", "a/c", "acct", "account", "balance", "card", "konto", "karta", "kartka",
                                                          "karte", "cuenta", "compte", "conta", "tarjeta", "carte", "cartão"]
 
@@ -616,6 +628,8 @@ enum BankMessage {
     /// The legal forms that close a company's name, as banks write them short ("LTD", "GMBH", "PTE", "SDN BHD").
     static let companyForms: Set<String> = ["co", "inc", "ltd", "pvt", "corp", "llc", "plc", "pte", "pty", "sdn", "bhd",
                                             "gmbh", "srl", "sarl", "sa", "ooo", "llp"]
+    /// Of those, the ones only a name's end takes ("LTD", "SDN BHD", "GMBH"; not "CO", "OOO" or "IP", which open names too).
+    static let closingForms: Set<String> = ["ltd", "llc", "plc", "bhd", "berhad", "gmbh", "llp", "limited", "inc"]
 
     /// Short words that business names write with a full stop.
     private static let businessAbbreviations: Set<String> = ["rest", "co", "inc", "ltd", "pvt", "corp", "bros", "intl", "ave",

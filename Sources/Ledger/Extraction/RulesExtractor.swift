@@ -250,6 +250,17 @@ public enum RulesExtractor {
         var words: [String] = []
         var index = start
         while index < tokens.count {
+            // Thai and other Asian companies write their form "CO.,LTD": one word, its comma no end.
+            if bank, !words.isEmpty, let form = tokens[index].firstMatch(of: /^(?i:co\.,\s?ltd\.?)/) {
+                words.append(String(form.output))
+                break
+            }
+            // A name in quotes after its form ("OOO \"KESTREL\"", "TOO «ARDENT»") goes on to the closing quote.
+            if bank, !words.isEmpty, let open = tokens[index].first, "\"«“".contains(open),
+               let close = tokens[index].dropFirst().firstIndex(where: { "\"»”".contains($0) }) {
+                words.append(String(tokens[index][...close]))
+                break
+            }
             // A comma ends a name, even inside a token ("SHOPSITE,GE").
             let token = tokens[index].split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
             var stripped = token.trimming(",.;:!?()")
@@ -314,9 +325,15 @@ public enum RulesExtractor {
                     || bank && !next.isEmpty && BankMessage.isCompanyForm(Substring(stripped)))
             if abbreviation { stripped = token }
             words.append(stripped)
+            let bareNext = next.trimming(",.;:!?()")
+            // The legal form that closes a company's name ends it: the town after it is not the payee's
+            // ("REELHOUSE CINEMAS SDN BHD KUALA LUMPUR MY", "KESTREL LTD LONDON").
+            if bank, words.count >= 2, BankMessage.closingForms.contains(stripped.lowercased().trimming(".")),
+               !BankMessage.companyForms.contains(bareNext.lowercased()) {
+                break
+            }
             // A company's form with its stop ends the name unless the name goes on in capitals or
             // with another form ("GREENWAY PTE LTD. If unauthorised …", "ACME CO. LTD.").
-            let bareNext = next.trimming(",.;:!?()")
             if abbreviation, bank, BankMessage.companyForms.contains(String(stripped.dropLast()).lowercased()),
                !(isShouted(bareNext) && isShouted(words[0])), !BankMessage.companyForms.contains(bareNext.lowercased()),
                next.first != "\"" {
