@@ -153,6 +153,7 @@ import Testing
                       "Prices for the kids' camp: 320/week", "Bike service booked for Tuesday, they said ~80",
                       "got a parking fine 60, contesting it", "The train was delayed, got a 15 compensation",
                       "per diem for the trip came in, 45/day", "won a 25 voucher in the raffle",
+                      "Ostra Café voucher worth 25 from my sister", "Gutschein im Wert von 30 € von meiner Oma",
                       "the café gave us a free round, saved maybe 20", "Alquiler de 850 € pendiente de pagar",
                       "Facture d'électricité 78,20 € à régler avant le 20", "Conta de luz 180 reais vence dia 10"])
     func moneyToTheWriterAndPaymentsNotMade(note: String) {

@@ -1213,7 +1213,7 @@ enum ExpenseSignals {
 
     /// "gift from grandma", "Geschenk von Oma": who gave it, in the notes' languages.
     nonisolated(unsafe) private static let giftFrom =
-        /\b(?:gift|present|cadeau|geschenk|regalo|presente|cadeau|gift\s*card|voucher|gutschein)\s+(?:(?:for|of|über|de|di)\s+[^\s\d]{0,3}\d[\d.,]*\s*\S{0,4}\s+)?(?:from|von|de|da|van)\s+(?:my\s+|mi\s+|ma\s+|mon\s+|meine[rm]?\s+)?([\p{L}]+)/
+        /\b(?:gift|present|cadeau|geschenk|regalo|presente|cadeau|gift\s*card|voucher|gutschein)\s+(?:(?:for|of|worth|über|im\s+wert\s+von|de|di|da)\s+[^\s\d]{0,3}\d[\d.,]*\s*\S{0,4}\s+)?(?:from|von|de|da|van)\s+(?:my\s+|mi\s+|ma\s+|mon\s+|meine[rm]?\s+)?([\p{L}]+)/
 
     /// "won 50 at the quiz", "paid in: 1,000": money coming to the writer.
     nonisolated(unsafe) private static let wonOrPaidIn = /\b(?:won\s+(?:an?\s+)?\S{0,3}\d|paid\s+in\s*:)/
