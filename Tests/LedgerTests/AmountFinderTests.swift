@@ -1100,6 +1100,10 @@ import Testing
         "Suplinire cont: 500.00 MDL, card 4411. Disponibil: 3900.00 MDL",
         "Kreditna transakcia: +500,00 EUR na ucet 4411. Disponibilny zostatok 900,00 EUR",
         "Der er indsat 1.200,00 DKK på din konto 4411",
+        // A one-time code in Polish and Spanish; a wallet's transfer to the writer's own bank.
+        "PKO: Kod autoryzacyjny 482913 do płatności 54,20 PLN w PRIMROSE SKLEP.",
+        "Tu código de verificación es 482913 para la compra de 23,45 EUR en VARRO",
+        "Kovo: Your transfer of $100.00 to your bank is on its way",
     ])
     func returnedRevertedOrPaidInIsNoExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note))
@@ -1151,8 +1155,10 @@ import Testing
         #expect(RulesExtractor.merchant(in: "Spent 45.00 USD, KESTREL BANK card *4411, at ARDENT STORE") == "ARDENT STORE")
     }
 
-    /// An available or remaining credit is a limit, not money in (invented).
+    /// An available or remaining credit is a limit, not money in; a purchase's approval code is no
+    /// one-time code (invented).
     @Test func anAvailableCreditIsNoMoneyIn() {
+        #expect(ExpenseSignals.isExpense("Purchase of USD 45.00 at KESTREL MART with card 4411. Auth code 482913"))
         #expect(ExpenseSignals.isExpense("Purchase of USD 45.00 at KESTREL MART with card 4411. Available credit 4,500.00"))
     }
 

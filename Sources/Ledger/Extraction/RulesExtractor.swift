@@ -464,7 +464,9 @@ enum ExpenseSignals {
         "נדחתה", "נדחה", "afvist", "avvist", "nekad", "nekat", "nekades", "avvisad", "thất bại", "that bai", "hylätty", "keeldutud", "atteikt", "atmesta",
         "elutasít", "sikertelen", "ถูกปฏิเสธ", "was reverted", "been reverted", "been reversed", "was reversed", "transaction reversed", "reverso", "reversión", "reversa", "storno",
         "mã otp", "mã xác thực", "mã xác nhận", "验证码", "驗證碼", "인증번호", "認証コード", "ワンタイムパスワード",
-        "kod weryfikacyjny", "numer blik", "kod blik", "doğrulama kodu", "dogrulama kodu", "kode otp", "รหัส otp",
+        "kod weryfikacyjny", "kod autoryzacyjny", "kod sms", "numer blik", "kod blik", "código de verificación",
+        "codigo de verificacion", "code de vérification", "code de confirmation", "bestätigungscode", "codice di verifica",
+        "código de verificação", "verificatiecode", "doğrulama kodu", "dogrulama kodu", "kode otp", "รหัส otp",
         "cod de verificare", "kod potwierdzenia", "ověřovací kód", "ellenőrző kód", "رمز التحقق", "код подтверждения",
         "не выполнена", "не выполнен", "не проведена", "не прошла", "неуспешно", "neuspeshno", "ошибка", "oshibka",
         "заблокирован", "відмова", "відхилено", "адмова", "ne vypolnena",
@@ -1425,7 +1427,7 @@ enum ExpenseSignals {
     /// Money moved to the writer's own savings, pot or card account, between their own accounts
     /// ("aufs Tagesgeld", "entre mis cuentas"), or cash paid into a wallet.
     nonisolated(unsafe) private static let ownAccounts =
-        /\btop(?:ped)?[- ]?up\b(?:[^.;\n]|\.\d){0,40}\b(?:to|into|on)\s+(?:your|my)\s+(?:[\w-]+\s+){0,2}(?:card|wallet|account|balance)\b|\b(?:to|into|towards)\s+(?:your|my|own)\s+(?:[\w-]+\s+){0,2}(?:savings|pot|vault|isa|jar|kitty|piggy bank)\b|\bbetween\s+(?:my|your|our)\s+(?:own\s+)?accounts\b|\b(?:aufs|auf das|auf mein|auf meinen)\s+(?:sparkonto|tagesgeld|tagesgeldkonto|sparbuch)\b|\b(?:zwischen meinen konten|entre mis cuentas|entre mes comptes|tra i miei conti)\b|\bpayment\b(?:[^.;\n]|\.\d){0,40}\b(?:to|towards)\s+your\s+(?:\w+\s+){0,2}card\b|\bcash[- ]in\s*(?::|of\b|from\b|[^\s\w]{0,2}\s*[a-z]{0,3}\s?\d)/
+        /\btop(?:ped)?[- ]?up\b(?:[^.;\n]|\.\d){0,40}\b(?:to|into|on)\s+(?:your|my)\s+(?:[\w-]+\s+){0,2}(?:card|wallet|account|balance)\b|\b(?:to|into|towards)\s+(?:your|my|own)\s+(?:[\w-]+\s+){0,2}(?:savings|pot|vault|isa|jar|kitty|piggy bank)\b|\bbetween\s+(?:my|your|our)\s+(?:own\s+)?accounts\b|\btransfer\b(?:[^.;\n]|\.\d){0,30}\bto\s+your\s+bank\b|\b(?:aufs|auf das|auf mein|auf meinen)\s+(?:sparkonto|tagesgeld|tagesgeldkonto|sparbuch)\b|\b(?:zwischen meinen konten|entre mis cuentas|entre mes comptes|tra i miei conti)\b|\bpayment\b(?:[^.;\n]|\.\d){0,40}\b(?:to|towards)\s+your\s+(?:\w+\s+){0,2}card\b|\bcash[- ]in\s*(?::|of\b|from\b|[^\s\w]{0,2}\s*[a-z]{0,3}\s?\d)/
 
     /// Money moved to the writer's own savings account, as French, Spanish, Portuguese, Italian and
     /// Dutch banks write it ("vers le compte Livret A", "a tu cuenta de ahorros", "naar je spaarrekening").
