@@ -129,14 +129,14 @@ enum AmountRoles {
         }
 
         /// True when a "+" written onto the figure signs it rather than adding it to one before: it
-        /// opens the message, a line, a bracket or a field ("Karta 4411: +500,00", "(+20)"), or follows an
+        /// opens the message, a bracket or a field ("Karta 4411: +500,00", "(+20)"), or follows an
         /// account's long digits ("TK 0011004411 +5,000,000VND"): how banks write money in.
         func isSigned(_ range: Range<Int>) -> Bool {
             guard let index = items.lastIndex(where: { $0.range.upperBound <= range.lowerBound }),
                   items[index].text == "+", items[index].range.upperBound == range.lowerBound else { return false }
             guard index > 0 else { return true }
             let previous = items[index - 1].text
-            return [":", "(", "（", "\n"].contains(previous)
+            return [":", "(", "（"].contains(previous)
                 || previous.count >= 7 && previous.allSatisfy(\.isASCIIDigit)
         }
 

@@ -357,16 +357,13 @@ enum BankMessage {
     private static let payeeIntroducers = RulesExtractor.bankIntroducers.union(RulesExtractor.payeeLabels)
         .union(["at", "to", "to:", "@", "chez", "bei", "à", "en"])
 
-    /// Words after which a message names the writer's own account, not the payee.
-    /// The markers among them that name a card.
+    /// The markers among `payerSideMarkers` that name a card.
     private static let cardMarkers: Set<String> = ["card", "karta", "kartka", "karte", "tarjeta", "carte", "cartão"]
 
+    /// Words after which a message names the writer's own account, not the payee.
     private static let payerSideMarkers: Set<String> = ["bank", "a/c", "acct", "account", "balance", "card", "konto", "karta", "kartka",
                                                          "karte", "cuenta", "compte", "conta", "tarjeta", "carte", "cartão"]
 
-    /// `name` without the channel a descriptor starts with, glued by a hyphen ("WEB PMT-SWIFTNET
-    /// DATA", "POS/WEB PURCHASE-KILIMANJARO FOODS"): the words before it are all the bank's; or
-    /// the channel's abbreviations before a name of two words or more ("WEB PMT LINDEN FOODS").
     /// "Yerevan FENNICK STORE", "ARDENT STORES Riyadh", "Baku, CORVO MARKET": banks write the payee in
     /// capitals and the town beside it in title case; a title-cased word at either end of a name in
     /// capitals is the town, not the payee ("IP Ivanov", too short in capitals, stays whole).
@@ -393,6 +390,9 @@ enum BankMessage {
         return words.joined(separator: " ")
     }
 
+    /// `name` without the channel a descriptor starts with, glued by a hyphen ("WEB PMT-SWIFTNET
+    /// DATA", "POS/WEB PURCHASE-KILIMANJARO FOODS"): the words before it are all the bank's; or
+    /// the channel's abbreviations before a name of two words or more ("WEB PMT LINDEN FOODS").
     static func withoutChannelPrefix(_ name: String) -> String {
         if let field = nameField(ofSlashDescriptor: name) { return field }
         guard let hyphen = name.firstIndex(of: "-"), hyphen != name.startIndex else {
