@@ -455,8 +455,10 @@ struct MerchantSpansTests {
         #expect(!found.contains("Pip"))
         #expect(!spans("birthday dinner for Ines at Le Prieuré 96.00").contains("Ines"))
         #expect(!spans("Nordlys Rail charged 41 for the Polar Express").contains { $0.contains("Polar") })
-        // The only name after "for" is the payee.
+        // The only name after "for" is the payee, also over its joining word.
         #expect(spans("15.99 for Streamora this month").contains("Streamora"))
+        #expect(spans("tickets for the Museum of Lumo 15").contains("Museum of Lumo"))
+        #expect(spans("wedding gift for Lena & Daan - 150 cash").contains("Lena & Daan"))
     }
 
     @Test func quantitiesAndLeadingNumbersAreNoPartOfAName() {

@@ -60,6 +60,17 @@ import Testing
         }
     }
 
+    /// An institution named with "of" is whole where the model copied only the name after it, and a
+    /// name after "for" that goes on over "of" or "&" is the note's only name, so the payee (invented).
+    @Test func anInstitutionKeepsItsKindAndAForNameGoesOnOverItsJoiner() throws {
+        for (note, merchant) in [("Museum of Lumo entry 15", "Museum of Lumo"), ("tickets for the Museum of Lumo 15", "Museum of Lumo")] {
+            let result = try runNoteLedger(["extract", note, "--received", "2026-11-20"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let expense = try json(Substring(result.stdout.trimmingCharacters(in: .newlines)))
+            #expect(expense["merchant"] as? String == merchant, "\(note): \(result.stdout)")
+        }
+    }
+
     /// Beside a name, what was had ("Lunch", "점심") is not offered as the merchant: the model
     /// copies the name. With no name, a generic place is not who was paid. A name keeps the word
     /// it closes with ("Electronics") where the model stops before it.

@@ -203,6 +203,19 @@ public final class ExpenseExtractor: Sendable {
                       MerchantLexicon.nameClosers.contains(next.lowercased()) || MerchantLexicon.businessKinds.contains(next.lowercased()),
                       spans.contains(picked + " " + next) else { return picked }
                 return picked + " " + next
+            }.map { picked in
+                // The model copied the name after "of" and left out the institution it names ("Lumo" of
+                // "Museum of Lumo", "Prado" of "Museo del Prado"): the name takes it.
+                guard rules.contains(.merchantShape),
+                      let whole = spans.first(where: { span in
+                          let words = span.split(separator: " ")
+                          return words.count >= 3 && span.hasSuffix(" " + picked)
+                              && MerchantLexicon.institutionOpeners.contains(words[0].lowercased())
+                              && words[0].first?.isUppercase == true
+                              && words.dropFirst().dropLast(picked.split(separator: " ").count)
+                                  .allSatisfy { ["of", "de", "del", "des", "du", "di", "da", "der", "do", "dos", "das", "della"].contains($0.lowercased()) }
+                      }) else { return picked }
+                return whole
             }.flatMap { picked in
                 // Whom it was bought for is not who was paid ("birthday cake for Mia", "vet for Biscuit").
                 rules.contains(.merchantShape) && MerchantSpans.isBeneficiary(picked, in: note) ? nil : picked

@@ -91,6 +91,16 @@ enum MerchantLexicon {
         "games", "music", "pets", "garden", "gardens", "interiors", "fashion", "shoes", "wines", "beauty",
     ]
 
+    /// Institutions named for someone or somewhere with "of" or "de" ("Museum of Lumo", "Academy of
+    /// Sora", "Museo del Prado"-like names): the kind of place belongs to the name that follows it.
+    static let institutionOpeners: Set<String> = [
+        "museum", "church", "academy", "university", "school", "college", "institute", "gallery", "theatre", "theater",
+        "house", "hall", "palace", "castle", "cathedral", "temple", "society", "club", "library", "garden", "gardens",
+        "museo", "musée", "museu", "iglesia", "église", "kirche", "universidad", "université", "universität", "teatro",
+        "théâtre", "galería", "galerie", "galleria", "escuela", "école", "academia", "académie", "palacio", "palais",
+        "castillo", "château", "biblioteca", "bibliothèque", "jardín", "jardin", "jardim",
+    ]
+
     /// Kinds of business that open their own names ("Hotel Miramar", "Bäckerei Vogel", "Café Lumière"):
     /// written before a capitalised name they belong to it.
     static let businessKinds: Set<String> = [

@@ -1117,7 +1117,10 @@ struct CapitalRuns {
             while next < words.count, capital[next] {
                 named.insert(words[next])
                 if !endsInLetter[next] { break }
-                next += 1
+                // A name goes on over its joining word ("for the Museum of Lumo", "for Smith & Sons").
+                let joined = next + 2 < words.count && !capital[next + 1] && runStart[next + 2] != nil
+                    && runStart[next + 2] == runStart[next]
+                next += joined ? 2 : 1
             }
         }
         guard !named.isEmpty else { return [] }
