@@ -51,8 +51,9 @@ import Testing
         #expect(transfer["merchant"] as? String == "Marta Ruiz", "\(person.stdout)")
     }
 
-    @Test func aBrandTheNoteNamesIsTheMerchantWhenTheModelCopiesNoOne() throws {
-        for (note, merchant) in [("petrol 55.30 esso", "esso"), ("Big Adidas haul 120", "Adidas")] {
+    /// Each note through `extract` with the model: its merchant is the one given.
+    private func expectMerchants(_ cases: [(note: String, merchant: String?)]) throws {
+        for (note, merchant) in cases {
             let result = try runNoteLedger(["extract", note, "--received", "2026-11-20"])
             #expect(result.status == 0, "\(result.stderr)")
             let expense = try json(Substring(result.stdout.trimmingCharacters(in: .newlines)))
@@ -60,29 +61,22 @@ import Testing
         }
     }
 
+    @Test func aBrandTheNoteNamesIsTheMerchantWhenTheModelCopiesNoOne() throws {
+        try expectMerchants([("petrol 55.30 esso", "esso"), ("Big Adidas haul 120", "Adidas")])
+    }
+
     /// An institution named with "of" is whole where the model copied only the name after it, and a
     /// name after "for" that goes on over "of" or "&" is the note's only name, so the payee (invented).
     @Test func anInstitutionKeepsItsKindAndAForNameGoesOnOverItsJoiner() throws {
-        for (note, merchant) in [("Museum of Lumo entry 15", "Museum of Lumo"), ("tickets for the Museum of Lumo 15", "Museum of Lumo")] {
-            let result = try runNoteLedger(["extract", note, "--received", "2026-11-20"])
-            #expect(result.status == 0, "\(result.stderr)")
-            let expense = try json(Substring(result.stdout.trimmingCharacters(in: .newlines)))
-            #expect(expense["merchant"] as? String == merchant, "\(note): \(result.stdout)")
-        }
+        try expectMerchants([("Museum of Lumo entry 15", "Museum of Lumo"), ("tickets for the Museum of Lumo 15", "Museum of Lumo")])
     }
 
     /// Beside a name, what was had ("Lunch", "점심") is not offered as the merchant: the model
     /// copies the name. With no name, a generic place is not who was paid. A name keeps the word
     /// it closes with ("Electronics") where the model stops before it.
     @Test func aNameIsCopiedRatherThanTheMealBesideIt() throws {
-        for (note, merchant) in [("점심 김밥천국 8,000원", "김밥천국"), ("ランチ 1,100円 カフェ・コルボ", "カフェ・コルボ"),
-                                 ("Car park at the beach 5", nil), ("Gigbox Electronics cable 9.99", "Gigbox Electronics")]
-                as [(String, String?)] {
-            let result = try runNoteLedger(["extract", note, "--received", "2026-11-20"])
-            #expect(result.status == 0, "\(result.stderr)")
-            let expense = try json(Substring(result.stdout.trimmingCharacters(in: .newlines)))
-            #expect(expense["merchant"] as? String == merchant, "\(note): \(result.stdout)")
-        }
+        try expectMerchants([("점심 김밥천국 8,000원", "김밥천국"), ("ランチ 1,100円 カフェ・コルボ", "カフェ・コルボ"),
+                             ("Car park at the beach 5", nil), ("Gigbox Electronics cable 9.99", "Gigbox Electronics")])
     }
 
     /// The category priors are measured once per model, prompt and thread count and kept in the
