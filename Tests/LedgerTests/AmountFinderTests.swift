@@ -1149,6 +1149,13 @@ import Testing
         #expect(RulesExtractor.merchant(in: note) == payee)
     }
 
+    /// A processor's name joined to the shop's by "*" is one descriptor; "I-net" is the channel, no payee (invented).
+    @Test func aProcessorsStarJoinsTheShopsName() {
+        #expect(RulesExtractor.merchant(in: "Card 4411 purchase USD 15.00 PAYPAL *KESTRELSHOP 05/11") == "PAYPAL *KESTRELSHOP")
+        #expect(RulesExtractor.merchant(in: "Karta4411; Oplata v I-net; Summa 99 RUR; KESTREL *gamestore; dostupno: 112.36 RUR")
+            == "KESTREL *gamestore")
+    }
+
     /// A card's own name before its word stays the writer's side (invented).
     @Test func aCardsNameBeforeItsWordIsNoPayee() {
         #expect(RulesExtractor.merchant(in: "Kestrel Gold card *4411: purchase 45.00 USD at ARDENT STORE") == "ARDENT STORE")

@@ -578,8 +578,13 @@ enum BankMessage {
                 && !Currency.mentions(in: String(bare)).contains { $0.range.count == bare.count }
                 && !Currency.markers.contains { $0.text == lowered }
                 && !RulesExtractor.paymentChannels.contains(String(bare).uppercased())
-            if isName || isStoreNumber {
+            // A payment processor's name before the shop's, joined by "*" ("GOOGLE *androidmarket",
+            // "PAYPAL *KESTRELSHOP"): the descriptor is one name.
+            let afterProcessor = run.count == 1 && isShoutedWord(run[0]) && bare.hasPrefix("*")
+                && bare.dropFirst().filter(\.isLetter).count >= 2 && bare.dropFirst().allSatisfy { $0.isLetter || $0.isNumber || ".-_".contains($0) }
+            if isName || isStoreNumber || afterProcessor {
                 run.append(bare)
+                if afterProcessor { close(); afterCardWord = false; continue }
             } else {
                 close()
                 afterCardWord = isCard
@@ -596,6 +601,11 @@ enum BankMessage {
         return (names.filter(isShouted) + names.filter { !isShouted($0) })
             .compactMap { RulesExtractor.exactly($0, in: note) }
             .uniqued()
+    }
+
+    private static func isShoutedWord(_ word: Substring) -> Bool {
+        let letters = word.filter(\.isLetter)
+        return letters.count >= 2 && letters.allSatisfy(\.isUppercase)
     }
 
     /// The last word of a name without a sentence's full stop ("IP IVANOV I V." is "IP IVANOV I V"),

@@ -170,7 +170,9 @@ public enum RulesExtractor {
     /// How money moved, not to whom ("debited via UPI").
     static let paymentChannels: Set<String> = ["UPI", "NEFT", "IMPS", "RTGS", "VPA", "ACH", "SEPA", "POS", "ATM", "NFC",
                                                "PAYNOW", "PAYLAH", "PIX", "ZELLE", "INTERAC", "SPEI", "BLIK", "FPS", "INSTAPAY",
-                                               "PESONET", "PROMPTPAY", "DUITNOW", "BACS", "CHAPS"]
+                                               "PESONET", "PROMPTPAY", "DUITNOW", "BACS", "CHAPS",
+                                               // "Oplata v I-net": paid on the internet.
+                                               "I-NET", "INET"]
 
     /// Bank messages write the payee in capitals after "at", "to", "for", "from" or "Paid:"
     /// ("…for USD50.25 on Jul 11 at SHOPSITE,GE", "debited for COMPANY NAME PLC with …").
