@@ -578,7 +578,7 @@ enum BankMessage {
                 && !Currency.mentions(in: String(bare)).contains { $0.range.count == bare.count }
                 && !Currency.markers.contains { $0.text == lowered }
                 && !RulesExtractor.paymentChannels.contains(String(bare).uppercased())
-            // A payment processor's name before the shop's, joined by "*" ("GOOGLE *androidmarket",
+            // A payment processor's name before the shop's, joined by "*" ("KESTREL *gamestore",
             // "PAYPAL *KESTRELSHOP"): the descriptor is one name.
             let afterProcessor = run.count == 1 && isShoutedWord(run[0]) && bare.hasPrefix("*")
                 && bare.dropFirst().filter(\.isLetter).count >= 2 && bare.dropFirst().allSatisfy { $0.isLetter || $0.isNumber || ".-_".contains($0) }
