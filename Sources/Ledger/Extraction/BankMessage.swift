@@ -337,7 +337,7 @@ enum BankMessage {
             // otherwise they are whom the card paid ("… Minsk BY ARDENT SHOP karta 4***4411").
             let marker = token.lowercased().trimming(".,;:!?()")
             if cardMarkers.contains(marker), back >= 0,
-               !run.contains(where: { cardWords.contains($0) || ["bank", "debit", "credit", "prepaid", "business"].contains($0) }),
+               !run.contains(where: { cardWords.contains($0) || cardKinds.contains($0) }),
                !run.contains(tokens[0].lowercased().trimming(".,;:!?()\"'")) {
                 continue
             }
@@ -356,6 +356,9 @@ enum BankMessage {
     /// Words before a payee's name.
     private static let payeeIntroducers = RulesExtractor.bankIntroducers.union(RulesExtractor.payeeLabels)
         .union(["at", "to", "to:", "@", "chez", "bei", "à", "en"])
+
+    /// Words that make the name before "card" the card's own ("HDFC Bank Card", "Kestrel Debit Card").
+    private static let cardKinds: Set<String> = ["bank", "debit", "credit", "prepaid", "business"]
 
     /// The markers among `payerSideMarkers` that name a card.
     private static let cardMarkers: Set<String> = ["card", "karta", "kartka", "karte", "tarjeta", "carte", "cartão"]
@@ -377,15 +380,11 @@ enum BankMessage {
                     return bare.first?.isUppercase == true && bare.dropFirst().allSatisfy(\.isLowercase) && bare.count >= 2
                 }
         }
-        func isShouted(_ word: Substring) -> Bool {
-            let bare = letters(word)
-            return bare.count >= 2 && bare.allSatisfy(\.isUppercase)
-        }
         var words = name.split(separator: " ")
-        guard words.contains(where: isShouted) else { return name }
+        guard words.contains(where: isInCapitals) else { return name }
         while let first = words.first, words.count > 1, isTitleCased(first) { words.removeFirst() }
         while let last = words.last, words.count > 1, isTitleCased(last) { words.removeLast() }
-        guard words.allSatisfy({ isShouted($0) || $0.allSatisfy { !$0.isLetter } }),
+        guard words.allSatisfy({ isInCapitals($0) || $0.allSatisfy { !$0.isLetter } }),
               words.flatMap(letters).count >= 4, words.count < name.split(separator: " ").count else { return name }
         return words.joined(separator: " ")
     }
@@ -580,7 +579,7 @@ enum BankMessage {
                 && !RulesExtractor.paymentChannels.contains(String(bare).uppercased())
             // A payment processor's name before the shop's, joined by "*" ("KESTREL *gamestore",
             // "PAYPAL *KESTRELSHOP"): the descriptor is one name.
-            let afterProcessor = run.count == 1 && isShoutedWord(run[0]) && bare.hasPrefix("*")
+            let afterProcessor = run.count == 1 && isInCapitals(run[0]) && bare.hasPrefix("*")
                 && bare.dropFirst().filter(\.isLetter).count >= 2 && bare.dropFirst().allSatisfy { $0.isLetter || $0.isNumber || ".-_".contains($0) }
             if isName || isStoreNumber || afterProcessor {
                 run.append(bare)
@@ -603,7 +602,8 @@ enum BankMessage {
             .uniqued()
     }
 
-    private static func isShoutedWord(_ word: Substring) -> Bool {
+    /// A word written in capitals: two letters or more, all upper case ("KESTREL", "SDN", "CO.,LTD").
+    static func isInCapitals<S: StringProtocol>(_ word: S) -> Bool {
         let letters = word.filter(\.isLetter)
         return letters.count >= 2 && letters.allSatisfy(\.isUppercase)
     }

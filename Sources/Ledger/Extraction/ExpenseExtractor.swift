@@ -213,7 +213,7 @@ public final class ExpenseExtractor: Sendable {
                               && MerchantLexicon.institutionOpeners.contains(words[0].lowercased())
                               && words[0].first?.isUppercase == true
                               && words.dropFirst().dropLast(picked.split(separator: " ").count)
-                                  .allSatisfy { ["of", "de", "del", "des", "du", "di", "da", "der", "do", "dos", "das", "della"].contains($0.lowercased()) }
+                                  .allSatisfy { MerchantLexicon.institutionJoiners.contains($0.lowercased()) }
                       }) else { return picked }
                 return whole
             }.flatMap { picked in

@@ -101,6 +101,9 @@ enum MerchantLexicon {
         "castillo", "château", "biblioteca", "bibliothèque", "jardín", "jardin", "jardim",
     ]
 
+    /// The words joining an institution to its name ("of", "del", "della", …).
+    static let institutionJoiners: Set<String> = ["of", "de", "del", "des", "du", "di", "da", "der", "do", "dos", "das", "della"]
+
     /// Kinds of business that open their own names ("Hotel Miramar", "Bäckerei Vogel", "Café Lumière"):
     /// written before a capitalised name they belong to it.
     static let businessKinds: Set<String> = [

@@ -245,10 +245,7 @@ public enum RulesExtractor {
             return first.isUppercase || (first.isNumber && token.contains(where: \.isLetter) && token.filter(\.isNumber).count <= 3
                 && !DateResolver.isDayRunIntoMonth(Substring(token)))
         }
-        func isShouted(_ token: String) -> Bool {
-            let letters = token.filter(\.isLetter)
-            return letters.count >= 2 && letters.allSatisfy(\.isUppercase)
-        }
+        let isShouted = BankMessage.isInCapitals(_:) as (String) -> Bool
         var words: [String] = []
         var index = start
         while index < tokens.count {
@@ -1351,10 +1348,12 @@ enum ExpenseSignals {
 
     /// "CREDIT 50,000.00 AMD", "Credit Alert: GHS 500.00": a bank's word for a credit right before
     /// its figure (not an available or remaining credit, which is a limit).
+    private static let limitQualifiers: Set<String> = ["available", "avl", "avail", "avbl", "remaining", "your", "of", "unused"]
+
     private static func writesCreditBeforeFigure(_ lowered: String) -> Bool {
         lowered.matches(of: /\bcredit\s*:?\s+(?:[a-z]{3}\s?)?\d/).contains { match in
             let before = lowered[..<match.range.lowerBound].split(whereSeparator: { !$0.isLetter }).last.map(String.init) ?? ""
-            return !["available", "avl", "avail", "avbl", "remaining", "your", "of", "unused"].contains(before)
+            return !limitQualifiers.contains(before)
         }
     }
 
