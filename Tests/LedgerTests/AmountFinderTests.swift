@@ -1175,4 +1175,40 @@ import Testing
         #expect(AmountFinder.best(in: AmountFinder.candidates(in: "Karta 4411: +12,50 EUR VARRO SHOP. Zustatek 450,00 EUR"))?.text == "12.50")
         #expect(AmountRolesTests().amount("Lunch 12 +3 tip") == "15")
     }
+    /// Not an expense: an estimate said with an adverb or "going to", a sum still to pay in Dutch,
+    /// a debit mandate registered, a low-balance alert, money in as Norwegian, Finnish, Croatian,
+    /// Malay and German banks write it (invented).
+    @Test(arguments: [
+        "the new fridge will probably cost about 800",
+        "new tyres are going to cost 400",
+        "te betalen: 75 euro aan Fennick",
+        "Your e-mandate of INR 999.00 for SORA STREAM has been registered successfully.",
+        "Low balance alert: your account ending 2231 is below USD 100.00. Current balance USD 84.12.",
+        "Innskudd NOK 1 500,00 på konto ****4455 fra LENA DAAN.",
+        "Tilillepano 320,00 EUR tilille FI**7788. Maksaja: KESTREL OY",
+        "Priljev 800,00 EUR na račun HR**1290 od FENNICK D.O.O.",
+        "Pindahan masuk RM 250.00 dari LUMO SDN BHD ke akaun 1122.",
+        "Eingang 980,00 EUR auf Konto ****1234 von NORTHPEAK GMBH",
+    ])
+    func moreNotesThatAreNoExpense(note: String) {
+        #expect(!ExpenseSignals.isExpense(note), "\(note)")
+    }
+
+    /// Still expenses: a cheap brand's name ("Budget" before a lodging or a rental), a refund's fee,
+    /// paying a bill (invented).
+    @Test(arguments: [
+        "Budget Inn one night 79",
+        "Budget rental car 3 days 140",
+        "refund fee charged by Kestrel 5.00",
+        "return shipping label 4.50 at the post office",
+        "paid the electricity bill 84.20",
+    ])
+    func expensesBesideRefundAndBudgetWords(note: String) {
+        #expect(ExpenseSignals.isExpense(note), "\(note)")
+    }
+
+    /// Turkish "kartla ödeme" (paid by card) is the bank's words, not the payee (invented).
+    @Test func aTurkishCardPaymentNamesThePayeeAfterIt() {
+        #expect(RulesExtractor.merchant(in: "Kartla ödeme 320,00 TL GIGBOX. Kullanılabilir bakiye 1.200,00 TL") == "GIGBOX")
+    }
 }

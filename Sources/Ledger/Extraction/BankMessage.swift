@@ -729,7 +729,7 @@ enum BankMessage {
         "web", "ecom", "nfc", "contactless",
         // Card purchases as more banks write them (Italian, Portuguese, Spanish, Nordic, Finnish, Slovene,
         // Polish, Turkish, Indonesian, Vietnamese, Russian, Ukrainian).
-        "acquisto", "carta", "cartão", "cartao", "tarjeta", "kort", "kortilla", "kortti", "kartica", "kartą", "harcama",
+        "acquisto", "carta", "cartão", "cartao", "tarjeta", "kort", "kortilla", "kortti", "kartica", "kartą", "harcama", "kartla", "ödeme", "odeme",
         "kartınızdan", "osto", "nakup", "nákup", "zakup", "transaccion", "transacción", "transaksi", "pembayaran", "qris",
         "thanh", "toan", "платеж", "карте", "карткою", "comercio", "händler", "kartenumsatz",
         "余额", "餘額", "尾号", "잔액", "잔고", "누적", "승인", "일시불", "残高", "ご利用", "利用可能額", "ご利用可能額",

@@ -533,6 +533,8 @@ enum ExpenseSignals {
         "sarà effettuat", "verrà effettuat", "previsto per il", "prevista per il", "prévu le", "prévue le",
         "renews on", "to be paid", "not paid yet", "haven't paid", "have not paid", "not yet paid", "unpaid",
         "bill due", "due next", "request from", "note to self", "need to cancel",
+        // Still to pay, as Dutch, Polish, Czech and French write it; a debit mandate registered, not used yet.
+        "te betalen", "do zapłaty", "k úhradě", "à régler", "registered successfully", "successfully registered", "has been registered",
         // Estimates, debits still to come and money put aside, as people write them.
         "reckons", "goes out on", "comes out on", "will come out",
         // A debit on a day still to come, a fine contested, a deduction announced.
@@ -718,6 +720,8 @@ enum ExpenseSignals {
         "indbetaling", "innbetaling", "ind på din konto", "er indsat", "indsat på", "satt inn på", "insatt på", "mottatt", "tilillesi", "saapunut", "laekus", "ieskaitīt",
         "įskaityta", "واریز", "حوالة واردة", "استرداد", "รับโอน", "คืนเงิน", "เข้าบัญชี", "환불", "退款", "返金",
         "maaş", "vrácení", "zwrot", "vrácen",
+        // Money in, as Norwegian, Finnish, Croatian and Malay banks write it.
+        "innskudd", "tilillepano", "priljev", "pindahan masuk", "duit masuk",
         "входящий перевод", "vhodyashchiy", "vkhodyashchiy", "vhodyaschiy", "приход", "prihod", "начислен", "nachislen",
         "выплата", "vyplata", "вхідний", "кіріс", "түсім", "tushum", "тушум", "кирим", "to'ldirish", "toldirish",
         "толуктоо", "tolyktoo", "toluktoo", "залічэнне", "вяртанне", "inward remittance", "credit alert", "credit transaction",
@@ -829,7 +833,7 @@ enum ExpenseSignals {
                                   "balance in your", "the balance", "current balance", "saldo disponible", "saldo disponível",
                                   "tu saldo", "seu saldo", "votre solde", "solde disponible", "ihr kontostand", "kontostand",
                                   "saldo de su", "saldo de tu", "saldo da sua", "saldo do seu", "saldo della", "saldo van",
-                                  "balance enquiry", "balance inquiry", "bal in", "a/c bal", "acct bal", "account balance",
+                                  "balance enquiry", "balance inquiry", "low balance", "balance alert", "minimum balance", "bal in", "a/c bal", "acct bal", "account balance",
                                   "dostupno", "ostatok", "bakiyeniz", "saldo anda"]
 
     static let spending = ["debited", "spent", "paid", "sent", "purchase", "withdrawn", "withdrawal", "charge", "used for",
@@ -1145,7 +1149,7 @@ enum ExpenseSignals {
 
     /// "budget" meaning cheap: before a hyphen ("budget-friendly") or a kind of thing sold cheap.
     nonisolated(unsafe) private static let budgetAsCheap =
-        /\bbudget(?:-|\s+(?=(?:hotel|motel|hostel|airline|airlines|flight|flights|carrier|brand|store|shop|supermarket|meal|menu|room|option|version)\b))/
+        /\bbudget(?:-|\s+(?=(?:hotel|motel|hostel|inn|airline|airlines|flight|flights|carrier|rental|rent|car|cars|truck|van|brand|store|shop|supermarket|meal|menu|room|option|version)\b))/
 
     /// After an estimate, quote or budget, what it came to ("estimated 35 but the taxi was 41 in
     /// the end", "quoted 250, ended up paying 230", "budget 300 - final bill 280").
@@ -1166,7 +1170,7 @@ enum ExpenseSignals {
     /// happen if ("no refund if rejected", "60 for the concert, refund if cancelled"): no refund
     /// received, nothing failed.
     nonisolated(unsafe) static let refundTerms =
-        /\b(?:non-?)?refund-?able\b|\bno refunds?\b|\brefunds?\s+policy\b|\brefunds?\s+(?:take|takes|may take|can take|are processed|are issued)\b[^.;!?]*|\b(?:refunds?\s+)?(?:if|unless|in case|within)\b[^.,;!?]*/
+        /\b(?:refund|return|returns|restocking|cancellation)\s+(?:fee|charge|shipping|postage|label)s?\b|\b(?:non-?)?refund-?able\b|\bno refunds?\b|\brefunds?\s+policy\b|\brefunds?\s+(?:take|takes|may take|can take|are processed|are issued)\b[^.;!?]*|\b(?:refunds?\s+)?(?:if|unless|in case|within)\b[^.,;!?]*/
 
     /// A plan or order called off, then another bought ("cancelled the old plan and bought the new one").
     nonisolated(unsafe) static let cancelledThenBought =
@@ -1187,7 +1191,7 @@ enum ExpenseSignals {
 
     /// "will take 15.99", "should run around 600", "it'll run us 80", "the trip will be 45": a figure still to be paid.
     nonisolated(unsafe) private static let stillToCome =
-        /\b(?:will|should|'ll|would)\s+(?:take|run|be)(?:\s+(?:me|us))?\s+(?:(?:about|around|roughly|approx\.?|maybe|~)\s*)?[^\s\d]{0,3}\s?\d/
+        /\b(?:will|should|'ll|would|(?:is|are|'s|'re)\s+going\s+to|gonna)\s+(?:(?:probably|likely|prob|maybe|easily|definitely)\s+)?(?:take|run|be|cost|come\s+to)(?:\s+(?:me|us))?\s+(?:(?:about|around|roughly|approx\.?|maybe|~)\s*)?[^\s\d]{0,3}\s?\d/
 
     /// A capitalised name opening the note, then paying for something ("Mia paid for the cinema",
     /// "Leo covered dinner"); not paying the writer back ("Ana paid me back").
@@ -1340,7 +1344,7 @@ enum ExpenseSignals {
     /// Also a wallet or card topped up from elsewhere ("Top-up of €50.00 from your card"; a phone's
     /// top-up bought is spent), and the Baltic words for a credit to the account ("Kredīts 45,00 EUR").
     nonisolated(unsafe) private static let bankMoneyIn =
-        /\b(?:deposit|money in|kredīts|kredits|įskaitymas|iskaitymas|laekumi|laekumine)\s*:?\s*(?:of\s+)?[^\s\d]{0,4}\s?\d|\btop-?up\s+of\s+[^\s\d]{0,4}\s?\d[\d.,]*\s*\S{0,4}\s+(?:from|via)\b|\b(?:has been|was|successfully)\s+topped\s+up\b/
+        /\b(?:deposit|money in|eingang|kredīts|kredits|įskaitymas|iskaitymas|laekumi|laekumine)\s*:?\s*(?:of\s+)?[^\s\d]{0,4}\s?\d|\btop-?up\s+of\s+[^\s\d]{0,4}\s?\d[\d.,]*\s*\S{0,4}\s+(?:from|via)\b|\b(?:has been|was|successfully)\s+topped\s+up\b/
     /// A figure a bank signs with "+" right after the account's digits ("TK 0011004411 +5,000,000VND"):
     /// money in. (Also after a field's colon, "Karta 4411: +500,00", took an expense of sms_val for
     /// money in: left out.)
