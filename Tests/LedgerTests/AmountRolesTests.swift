@@ -137,6 +137,9 @@ import Testing
         // Amounts in words.
         ("thirty quid at the market", "30"),
         ("a tenner for the car wash", "10"),
+        // "grand" after a number or an article is thousands; opening a name it is no number.
+        ("paid 2 grand for the car repair", "2000"), ("two grand to the builder", "2000"),
+        ("Grand Central Oyster Bar 85", "85"),
         ("cinquante euros chez le coiffeur", "50"),
         ("a hundred and twenty to the gardener", "120"),
         // Numbers written as one word in German, Dutch and Italian; hundreds as one word in Spanish and

@@ -79,6 +79,12 @@ import Testing
                              ("Car park at the beach 5", nil), ("Gigbox Electronics cable 9.99", "Gigbox Electronics")])
     }
 
+    /// A name goes on over capitalised words to the word it closes with ("Kestrel Oyster Bar"), and
+    /// "Grand" opening a name is part of it, not a thousand (invented).
+    @Test func aNameGoesOnToItsClosingWordAndGrandOpensAName() throws {
+        try expectMerchants([("Kestrel Oyster Bar 85", "Kestrel Oyster Bar"), ("Grand Kestrel Bar 85", "Grand Kestrel Bar")])
+    }
+
     /// The category priors are measured once per model, prompt and thread count and kept in the
     /// cache folder: the next run reads them and answers the same; a damaged file is measured
     /// again and replaced; another thread count has its own file.

@@ -309,6 +309,11 @@ enum AmountFinder {
                end + 1 == characters.count || !characters[end + 1].isLetter {
                 multiplier = 1000
             }
+            // "2 grand", "1.5 grand": thousands (the word alone is read by NumberWords).
+            if end + 6 <= characters.count, String(characters[end..<(end + 6)]).lowercased() == " grand",
+               end + 6 == characters.count || !characters[end + 6].isLetter {
+                multiplier = 1000
+            }
             // "75p": pence, when the note also writes pounds.
             let isPence = end < characters.count && characters[end] == "p" && !raw.contains(where: { $0 == "." || $0 == "," })
                 && (end + 1 == characters.count || !characters[end + 1].isLetter) && characters.contains("£")

@@ -197,12 +197,15 @@ public final class ExpenseExtractor: Sendable {
             }.map { picked in
                 // The model stopped before the word the shop's name closes with ("Gigbox" of "Gigbox
                 // Electronics", "Halden" of "Halden Market"): the name takes it.
-                guard rules.contains(.merchantShape), let range = note.range(of: picked + " "),
-                      let next = note[range.upperBound...].split(separator: " ").first.map({ $0.trimming(where: \.isPunctuation) }),
-                      next.first?.isUppercase == true,
-                      MerchantLexicon.nameClosers.contains(next.lowercased()) || MerchantLexicon.businessKinds.contains(next.lowercased()),
-                      spans.contains(picked + " " + next) else { return picked }
-                return picked + " " + next
+                // Capitalised words before it go too ("Kestrel" of "Kestrel Oyster Bar").
+                guard rules.contains(.merchantShape), let range = note.range(of: picked + " ") else { return picked }
+                let following = note[range.upperBound...].split(separator: " ").prefix(3).map { $0.trimming(where: \.isPunctuation) }
+                let capitalised = following.prefix { $0.first?.isUppercase == true }
+                guard let closing = capitalised.lastIndex(where: { word in
+                    MerchantLexicon.nameClosers.contains(word.lowercased()) || MerchantLexicon.businessKinds.contains(word.lowercased())
+                }) else { return picked }
+                let whole = ([picked] + capitalised[...closing]).joined(separator: " ")
+                return spans.contains(whole) ? whole : picked
             }.map { picked in
                 // The model copied the name after "of" and left out the institution it names ("Lumo" of
                 // "Museum of Lumo", "Prado" of "Museo del Prado"): the name takes it.

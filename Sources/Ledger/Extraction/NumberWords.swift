@@ -196,7 +196,7 @@ enum NumberWords {
                     return (Decimal(current) + Decimal(cents) / 100, end)
                 }
                 current += value
-            } else if let value = slang[word] {
+            } else if let value = slang[word], word != "grand" || index > start || sawNumber {
                 current = max(current, 1) * value
             } else if word == "cent" || word == "cents" {
                 // French "cent euros", "deux cents"; "fifty cents" ends the number before its hundredths.
@@ -209,7 +209,9 @@ enum NumberWords {
                 }
             } else if hundreds.contains(word) {
                 current = max(current, 1) * 100
-            } else if thousands.contains(word) {
+            } else if thousands.contains(word),
+                      // "Grand" opening a run names a place ("Grand Central Oyster Bar"); "a grand", "two grand" are money.
+                      word != "grand" || index > start || sawNumber {
                 total += max(current, 1) * 1000
                 current = 0
             } else if articles.contains(word) && !sawNumber && index + 1 < words.count
