@@ -230,6 +230,10 @@ struct MerchantSpansTests {
         let hotel = spans("Hotel Ardent 2 nights with Paul 240")
         #expect(hotel.contains("Hotel Ardent") && !hotel.contains("Paul"))
         #expect(!spans("tolls on the A7 today 9.60").contains("A7"))
+        // A lower-case "w" is "with"; the company ends at its comma, the business after it stays.
+        let drinks = spans("drinks w Daan and Lena, Blue Anchor, 46")
+        #expect(drinks.contains("Blue Anchor") && !drinks.contains { $0.contains("Daan") || $0.contains("Lena") })
+        #expect(spans("W Hotel bar 30").contains("W Hotel"))
         // After a business introduced by "at": "with the Okafors" are company.
         let dinner = spans("dinner at Trattoria Sole with the Okafors, my share 41")
         #expect(dinner.contains("Trattoria Sole") && !dinner.contains("Okafors"))

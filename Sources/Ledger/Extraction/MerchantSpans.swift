@@ -518,7 +518,8 @@ enum MerchantSpans {
     /// Mira", "drinks with the Berlin team") and the road a toll or fuel was paid on ("on the A7",
     /// "on I-80", "M5"): neither is whom the money went to.
     static func companionsAndRoads(in note: String, brands: [(Category, String)]? = nil) -> Set<String> {
-        let tokens = note.split(whereSeparator: \.isWhitespace).map { $0.trimming(",.;:!?()\"") }
+        let written = note.split(whereSeparator: \.isWhitespace)
+        let tokens = written.map { $0.trimming(",.;:!?()\"") }
         let lowered = tokens.map { $0.lowercased() }
         var found = Set<String>()
         // The note opens with its business ("Hotel Ardent …", "Kestrel Books …"), not a common word or a
@@ -538,7 +539,8 @@ enum MerchantSpans {
             // a brand the lexicon knows is never a companion.
             // Also when the note opens with the meal or outing ("Lunch in Soho with Dana"), or introduces
             // its business after the company ("tickets with Leo at Reelhouse").
-            guard ["with", "w/", "mit", "avec", "con", "com", "met"].contains(word), index > 0,
+            // ("drinks w Daan and Lena": a lower-case "w" is "with"; "W Hotel" is a name.)
+            guard ["with", "w/", "mit", "avec", "con", "com", "met"].contains(word) || tokens[index] == "w", index > 0,
                   outingWords.contains(lowered[index - 1]) || opensWithName && index > 1 || outingWords.contains(opener)
                     || tokens.indices.dropLast().contains(where: { $0 != index - 1 && placeIntroducers.contains(lowered[$0])
                         && tokens[$0 + 1].first?.isUppercase == true })
@@ -552,6 +554,8 @@ enum MerchantSpans {
                 guard tokens[next].first?.isUppercase == true else { break }
                 names.append(tokens[next])
                 next += 1
+                // A comma or full stop ends the company ("drinks w Daan and Lena, Blue Anchor, 46").
+                if let mark = written[next - 1].last, ",;.".contains(mark) { break }
             }
             if !names.contains(where: { carrierAndTradeWords.contains($0.lowercased()) }) { found.formUnion(names) }
         }
