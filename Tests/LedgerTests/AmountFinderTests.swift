@@ -1207,6 +1207,11 @@ import Testing
         #expect(ExpenseSignals.isExpense(note), "\(note)")
     }
 
+    /// A web address with a path is one card descriptor ("GIGBOX.COM/BILL"); any other slash ends a name (invented).
+    @Test func aWebAddressWithItsPathIsOneDescriptor() {
+        #expect(RulesExtractor.merchant(in: "Card 4411 charged USD 9.99 at GIGBOX.COM/BILL on 12/03") == "GIGBOX.COM/BILL")
+    }
+
     /// Turkish "kartla ödeme" (paid by card) is the bank's words, not the payee (invented).
     @Test func aTurkishCardPaymentNamesThePayeeAfterIt() {
         #expect(RulesExtractor.merchant(in: "Kartla ödeme 320,00 TL GIGBOX. Kullanılabilir bakiye 1.200,00 TL") == "GIGBOX")

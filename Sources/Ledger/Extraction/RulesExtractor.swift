@@ -239,7 +239,8 @@ public enum RulesExtractor {
     /// not part of it ("Quant Fund UMRN: …").
     private static func nameRun(_ tokens: [String], from start: Int, bank: Bool = false) -> String? {
         func isName(_ token: String) -> Bool {
-            guard let first = token.first, !token.contains("/"),
+            // A slash ends a name, except after a web address ("GIGBOX.COM/BILL": a card descriptor).
+            guard let first = token.first, !token.contains("/") || token.firstMatch(of: /^[A-Za-z0-9-]+\.[A-Za-z]{2,4}\/[A-Za-z0-9]+$/) != nil,
                   !Currency.mentions(in: token).contains(where: { $0.range.count == token.count }) else { return false }
             // "24-Seven" and "3M" are names; "987654321098.Small" (a reference number) is not.
             return first.isUppercase || (first.isNumber && token.contains(where: \.isLetter) && token.filter(\.isNumber).count <= 3
