@@ -1212,6 +1212,18 @@ import Testing
         #expect(RulesExtractor.merchant(in: "Card 4411 charged USD 9.99 at GIGBOX.COM/BILL on 12/03") == "GIGBOX.COM/BILL")
     }
 
+    /// A processor's star joins the shop's name after it, whatever its case or with the star alone,
+    /// and the shop's name goes on in capitals (invented).
+    @Test(arguments: [
+        ("Purchase of $9.99 at GOOGLE *Gigbox card ending 4411", "GOOGLE *Gigbox"),
+        ("Card 4411: $12.00 at SP * ARDENT GOODS on 12/02", "SP * ARDENT GOODS"),
+        ("Card 4411: $12.00 SP * ARDENT GOODS on 12/02", "SP * ARDENT GOODS"),
+        ("Kortköp 120,00 SEK IZ *CORVO KAFE kort 4411", "IZ *CORVO KAFE"),
+    ])
+    func aProcessorsStarJoinsTheShopInAnyCase(note: String, payee: String) {
+        #expect(RulesExtractor.merchant(in: note) == payee)
+    }
+
     /// Turkish "kartla ödeme" (paid by card) is the bank's words, not the payee (invented).
     @Test func aTurkishCardPaymentNamesThePayeeAfterIt() {
         #expect(RulesExtractor.merchant(in: "Kartla ödeme 320,00 TL GIGBOX. Kullanılabilir bakiye 1.200,00 TL") == "GIGBOX")

@@ -374,7 +374,8 @@ enum BankMessage {
         func letters(_ word: Substring) -> [Character] { word.filter(\.isLetter) }
         func isTitleCased(_ word: Substring) -> Bool {
             let parts = word.split(separator: "-")
-            return letters(word).count >= 4 && !titles.contains(word.lowercased().trimming(".,"))
+            // ("GOOGLE *Gigbox": the shop's part after a processor's star is no town.)
+            return word.first?.isLetter == true && letters(word).count >= 4 && !titles.contains(word.lowercased().trimming(".,"))
                 && parts.allSatisfy { part in
                     let bare = letters(part)
                     return bare.first?.isUppercase == true && bare.dropFirst().allSatisfy(\.isLowercase) && bare.count >= 2
@@ -579,11 +580,17 @@ enum BankMessage {
                 && !RulesExtractor.paymentChannels.contains(String(bare).uppercased())
             // A payment processor's name before the shop's, joined by "*" ("KESTREL *gamestore",
             // "PAYPAL *KESTRELSHOP"): the descriptor is one name.
-            let afterProcessor = run.count == 1 && isInCapitals(run[0]) && bare.hasPrefix("*")
-                && bare.dropFirst().filter(\.isLetter).count >= 2 && bare.dropFirst().allSatisfy { $0.isLetter || $0.isNumber || ".-_".contains($0) }
-            if isName || isStoreNumber || afterProcessor {
+            // The star may stand alone between them ("SP * ARDENT GOODS").
+            let loneStar = run.count == 1 && isInCapitals(run[0]) && bare == "*" && pieceIndex + 1 < pieces.count
+                && pieces[pieceIndex + 1].first?.isLetter == true
+            let afterProcessor = (run.count == 1 && isInCapitals(run[0]) || run.last == "*") && bare.hasPrefix("*") == (run.last != "*")
+                && bare.drop(while: { $0 == "*" }).filter(\.isLetter).count >= 2
+                && bare.drop(while: { $0 == "*" }).allSatisfy { $0.isLetter || $0.isNumber || ".-_".contains($0) }
+            if isName || isStoreNumber || afterProcessor || loneStar {
                 run.append(bare)
-                if afterProcessor { close(); afterCardWord = false; continue }
+                if loneStar { continue }
+                // The shop's name goes on in capitals ("IZ *CORVO KAFE"); one in lower case is whole ("KESTREL *gamestore").
+                if afterProcessor, !isInCapitals(bare) { close(); afterCardWord = false; continue }
             } else {
                 close()
                 afterCardWord = isCard

@@ -268,7 +268,8 @@ public enum RulesExtractor {
             if !words.isEmpty, functionWords.contains(lowered) { break }
             // "from HDFC Bank A/C": the name was the bank's.
             if bank, lowered == "bank" { return nil }
-            if bank, !words.isEmpty, token.hasSuffix(":") || !BankMessage.isPayeeName(stripped) || BankMessage.notNames.contains(lowered) {
+            let starred = words.count == 1 && stripped.hasPrefix("*")
+            if bank, !words.isEmpty, !starred, token.hasSuffix(":") || !BankMessage.isPayeeName(stripped) || BankMessage.notNames.contains(lowered) {
                 break
             }
             let next = index + 1 < tokens.count ? tokens[index + 1] : ""
@@ -303,8 +304,9 @@ public enum RulesExtractor {
                 && (marked || stripped == token && isShouted(next)
                     || (endsName || stripped == token && sentenceGoesOn()) && isShouted(words[words.count - 1]))
             // A payment processor's prefix before the shop's name ("SQ *KESTREL CAFE").
+            // The shop's part may be in any case ("GOOGLE *Gigbox"), the star alone ("SP * ARDENT GOODS").
             let processed = bank && words.count == 1 && isShouted(words[0]) && stripped.hasPrefix("*")
-                && isShouted(String(stripped.dropFirst()))
+                && (stripped == "*" ? isName(next) : stripped.dropFirst().filter(\.isLetter).count >= 2)
             // Thai, Lao, Khmer and Burmese write names without capitals and words without spaces between
             // them ("ที่ ร้านลำดวน จากบัญชี"): one word after a bank's introducer.
             if bank, words.isEmpty, let scalar = stripped.unicodeScalars.first, (0x0E00...0x109F).contains(scalar.value),
