@@ -1224,6 +1224,16 @@ import Testing
         #expect(RulesExtractor.merchant(in: note) == payee)
     }
 
+    /// A web address in capitals after the purchase word is the card descriptor, not the bank's advice
+    /// ("visit www.…"): the message's amount and payee stand after it (invented).
+    @Test func aWebAddressInCapitalsIsThePayeeNotAdvice() {
+        let note = "VISA PURCHASE WWW.FENNICK.COM $19.99 card 4411"
+        #expect(RulesExtractor.merchant(in: note) == "WWW.FENNICK.COM")
+        #expect(ExpenseSignals.isExpense(note))
+        #expect(AmountFinder.best(in: AmountFinder.candidates(in: note))?.text == "19.99")
+        #expect(RulesExtractor.merchant(in: "Spent $5 at KESTREL. Visit www.kestrelbank.com for offers") == "KESTREL")
+    }
+
     /// Turkish "kartla ödeme" (paid by card) is the bank's words, not the payee (invented).
     @Test func aTurkishCardPaymentNamesThePayeeAfterIt() {
         #expect(RulesExtractor.merchant(in: "Kartla ödeme 320,00 TL GIGBOX. Kullanılabilir bakiye 1.200,00 TL") == "GIGBOX")

@@ -275,12 +275,13 @@ enum BankMessage {
             while let range = lowered.range(of: cue, range: searchStart..<lowered.endIndex) {
                 let before = range.lowerBound == lowered.startIndex ? nil : lowered[lowered.index(before: range.lowerBound)]
                 let after = range.upperBound == lowered.endIndex ? nil : lowered[range.upperBound]
-                // "at WWW.KESTREL.COM" names the payee; "visit www.…" is advice.
-                let named = cue == "www" && lowered[..<range.lowerBound].hasSuffix("at ")
+                // Lowercasing keeps these ASCII cues at the same offsets.
+                let offset = lowered.distance(from: lowered.startIndex, to: range.lowerBound)
+                let index = note.index(note.startIndex, offsetBy: offset, limitedBy: note.endIndex) ?? note.endIndex
+                // "at WWW.KESTREL.COM", "PURCHASE WWW.KESTREL.COM" (a card descriptor, in capitals) name
+                // the payee; "visit www.…" is advice.
+                let named = cue == "www" && (lowered[..<range.lowerBound].hasSuffix("at ") || note[index...].hasPrefix("WWW."))
                 if before?.isLetter != true, after?.isLetter != true, !named {
-                    // Lowercasing keeps these ASCII cues at the same offsets.
-                    let offset = lowered.distance(from: lowered.startIndex, to: range.lowerBound)
-                    let index = note.index(note.startIndex, offsetBy: offset, limitedBy: note.endIndex) ?? note.endIndex
                     cut = min(cut, index)
                     break
                 }
