@@ -1219,6 +1219,8 @@ import Testing
         ("Card 4411: $12.00 at SP * ARDENT GOODS on 12/02", "SP * ARDENT GOODS"),
         ("Card 4411: $12.00 SP * ARDENT GOODS on 12/02", "SP * ARDENT GOODS"),
         ("Kortköp 120,00 SEK IZ *CORVO KAFE kort 4411", "IZ *CORVO KAFE"),
+        // A word without a vowel after a name in capitals is an abbreviation, no town in title case.
+        ("Purchase $23.99 AMZN Mktp US*2X4Y6Z card 4411", "AMZN Mktp"),
     ])
     func aProcessorsStarJoinsTheShopInAnyCase(note: String, payee: String) {
         #expect(RulesExtractor.merchant(in: note) == payee)

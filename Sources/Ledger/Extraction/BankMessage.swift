@@ -376,7 +376,9 @@ enum BankMessage {
         func isTitleCased(_ word: Substring) -> Bool {
             let parts = word.split(separator: "-")
             // ("GOOGLE *Gigbox": the shop's part after a processor's star is no town.)
+            // A word without a vowel is an abbreviation, no town ("AMZN Mktp").
             return word.first?.isLetter == true && letters(word).count >= 4 && !titles.contains(word.lowercased().trimming(".,"))
+                && word.lowercased().contains(where: { "aeiouyàáâãäåèéêëìíîïòóôõöùúûüý".contains($0) })
                 && parts.allSatisfy { part in
                     let bare = letters(part)
                     return bare.first?.isUppercase == true && bare.dropFirst().allSatisfy(\.isLowercase) && bare.count >= 2
