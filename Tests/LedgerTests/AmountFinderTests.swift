@@ -1189,6 +1189,12 @@ import Testing
         "Priljev 800,00 EUR na račun HR**1290 od FENNICK D.O.O.",
         "Pindahan masuk RM 250.00 dari LUMO SDN BHD ke akaun 1122.",
         "Eingang 980,00 EUR auf Konto ****1234 von NORTHPEAK GMBH",
+        // A purchase called off in Polish, Spanish and French; points earned; a limit raised.
+        "Transakcja 120,00 PLN w KESTREL została anulowana.",
+        "Anulación de compra por 30,00 EUR en OSTRA, tarjeta *8812.",
+        "Annulation de l'achat de 62,40 EUR chez FENNICK, carte ****2210.",
+        "You have earned 120 reward points worth Rs 30 on your purchase. Total points 4,560.",
+        "Your credit limit on card ending 4411 has been increased to USD 5,000.00.",
     ])
     func moreNotesThatAreNoExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note), "\(note)")

@@ -443,6 +443,8 @@ enum ExpenseSignals {
         "wurde gesperrt", "vorübergehend gesperrt", "has been blocked", "temporarily blocked", "temporarily locked", "has been locked", "card is blocked", "card was blocked", "заблокирована", "bloqueada", "bloquée",
         "recusado", "recusada", "rechazado", "rechazada", "abgelehnt", "refusé", "refusée", "annulé", "annulée",
         "storniert", "cancelado", "cancelada", "annullato", "annullata", "geannuleerd", "mislukt", "insufficient", "failed", "unsuccessful", "otkaz",
+        // A purchase called off, as Polish, Spanish, French, Czech and Romanian banks write it.
+        "anulowana", "anulowano", "anulación", "anulacion", "anulada", "anulado", "annulation", "zrušena", "zrušeno", "anulată", "anulata",
         "rejected", "not enough funds", "fondos insuficientes", "saldo insuficiente", "solde insuffisant",
         "abgebrochen", "fehlgeschlagen", "échoué", "fallido", "falhou", "could not be processed",
         "no pudo ser procesado", "no pudo ser procesada", "no pudo procesarse", "no se ha podido realizar", "no se pudo realizar",
@@ -761,6 +763,9 @@ enum ExpenseSignals {
     ]
 
     static let notes = [
+        // Points earned, a limit changed: news about the account, nothing paid (a purchase it names was told before).
+        "reward points worth", "points worth", "you have earned", "you've earned", "limit has been increased", "limit has been enhanced",
+        "limit has been changed", "limit has been updated", "has been increased to", "has been enhanced to", "new credit limit",
         "reminder", "remind me", "don't forget", "recordar", "no olvidar", "acordarme", "ne pas oublier", "nicht vergessen",
         "daran denken", "lembrar de", "não esquecer", "ricordarsi", "ricordare di", "non dimenticare", "non scordare", "niet vergeten", "忘れずに", "to do:", "todo:", "todo list", "to-do", "list:", "lijst", "liste:", "lista:", "need:",
         "shopping list", "grocery list", "liste de courses", "einkaufsliste", "lista de la compra", "lista de compras",
