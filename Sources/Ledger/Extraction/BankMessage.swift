@@ -375,8 +375,8 @@ enum BankMessage {
         func letters(_ word: Substring) -> [Character] { word.filter(\.isLetter) }
         func isTitleCased(_ word: Substring) -> Bool {
             let parts = word.split(separator: "-")
-            // ("GOOGLE *Gigbox": the shop's part after a processor's star is no town.)
-            // A word without a vowel is an abbreviation, no town ("AMZN Mktp").
+            // A town is a word of letters with a vowel: not the shop's part after a processor's star
+            // ("GOOGLE *Gigbox"), nor an abbreviation ("AMZN Mktp").
             return word.first?.isLetter == true && letters(word).count >= 4 && !titles.contains(word.lowercased().trimming(".,"))
                 && word.lowercased().contains(where: { "aeiouyàáâãäåèéêëìíîïòóôõöùúûüý".contains($0) })
                 && parts.allSatisfy { part in
@@ -584,11 +584,12 @@ enum BankMessage {
             // A payment processor's name before the shop's, joined by "*" ("KESTREL *gamestore",
             // "PAYPAL *KESTRELSHOP"): the descriptor is one name.
             // The star may stand alone between them ("SP * ARDENT GOODS").
-            let loneStar = run.count == 1 && isInCapitals(run[0]) && bare == "*" && pieceIndex + 1 < pieces.count
+            let afterProcessorName = run.count == 1 && isInCapitals(run[0])
+            let loneStar = afterProcessorName && bare == "*" && pieceIndex + 1 < pieces.count
                 && pieces[pieceIndex + 1].first?.isLetter == true
-            let afterProcessor = (run.count == 1 && isInCapitals(run[0]) || run.last == "*") && bare.hasPrefix("*") == (run.last != "*")
-                && bare.drop(while: { $0 == "*" }).filter(\.isLetter).count >= 2
-                && bare.drop(while: { $0 == "*" }).allSatisfy { $0.isLetter || $0.isNumber || ".-_".contains($0) }
+            let shop = bare.drop(while: { $0 == "*" })
+            let afterProcessor = (afterProcessorName && bare.hasPrefix("*") || run.last == "*" && shop == bare)
+                && shop.filter(\.isLetter).count >= 2 && shop.allSatisfy { $0.isLetter || $0.isNumber || ".-_".contains($0) }
             if isName || isStoreNumber || afterProcessor || loneStar {
                 run.append(bare)
                 if loneStar { continue }

@@ -197,7 +197,7 @@ public final class ExpenseExtractor: Sendable {
             }.map { picked in
                 // The model stopped before the word the shop's name closes with ("Gigbox" of "Gigbox
                 // Electronics", "Halden" of "Halden Market"): the name takes it.
-                // Capitalised words before it go too ("Kestrel" of "Kestrel Oyster Bar").
+                // Capitalised words between go too ("Kestrel" of "Kestrel Oyster Bar").
                 guard rules.contains(.merchantShape), let range = note.range(of: picked + " ") else { return picked }
                 let following = note[range.upperBound...].split(separator: " ").prefix(3).map { $0.trimming(where: \.isPunctuation) }
                 let capitalised = following.prefix { $0.first?.isUppercase == true }

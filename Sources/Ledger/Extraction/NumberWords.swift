@@ -88,7 +88,7 @@ enum NumberWords {
         "vent": "venti", "trent": "trenta", "quarant": "quaranta", "cinquant": "cinquanta", "sessant": "sessanta",
         "settant": "settanta", "ottant": "ottanta", "novant": "novanta",
     ]
-    private static let thousands: Set<String> = ["thousand", "mil", "mille", "mila", "tausend", "duizend", "grand"]
+    private static let thousands: Set<String> = ["thousand", "mil", "mille", "mila", "tausend", "duizend"]
     private static let joiners: Set<String> = ["and", "y", "e", "et", "und", "en"]
 
     /// The pieces of a number written as one word, as German, Dutch and Italian write them
@@ -196,7 +196,9 @@ enum NumberWords {
                     return (Decimal(current) + Decimal(cents) / 100, end)
                 }
                 current += value
-            } else if let value = slang[word], word != "grand" || index > start || sawNumber {
+            } else if let value = slang[word],
+                      // "a grand", "two grand"; "Grand" opening a run names a place ("Grand Central Oyster Bar").
+                      word != "grand" || index > start || sawNumber {
                 current = max(current, 1) * value
             } else if word == "cent" || word == "cents" {
                 // French "cent euros", "deux cents"; "fifty cents" ends the number before its hundredths.
@@ -209,9 +211,7 @@ enum NumberWords {
                 }
             } else if hundreds.contains(word) {
                 current = max(current, 1) * 100
-            } else if thousands.contains(word),
-                      // "Grand" opening a run names a place ("Grand Central Oyster Bar"); "a grand", "two grand" are money.
-                      word != "grand" || index > start || sawNumber {
+            } else if thousands.contains(word) {
                 total += max(current, 1) * 1000
                 current = 0
             } else if articles.contains(word) && !sawNumber && index + 1 < words.count

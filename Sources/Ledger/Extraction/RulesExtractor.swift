@@ -764,7 +764,7 @@ enum ExpenseSignals {
 
     static let notes = [
         // Points earned, a limit changed: news about the account, nothing paid (a purchase it names was told before).
-        "reward points worth", "points worth", "you have earned", "you've earned", "limit has been increased", "limit has been enhanced",
+        "points worth", "you have earned", "you've earned", "limit has been increased", "limit has been enhanced",
         "limit has been changed", "limit has been updated", "has been increased to", "has been enhanced to", "new credit limit",
         "reminder", "remind me", "don't forget", "recordar", "no olvidar", "acordarme", "ne pas oublier", "nicht vergessen",
         "daran denken", "lembrar de", "não esquecer", "ricordarsi", "ricordare di", "non dimenticare", "non scordare", "niet vergeten", "忘れずに", "to do:", "todo:", "todo list", "to-do", "list:", "lijst", "liste:", "lista:", "need:",
