@@ -444,7 +444,10 @@ enum MerchantSpans {
             // note travels or goes on "to" a place ("tickets from Leeds to York").
             let afterTicket = MerchantLexicon.travelDocuments.contains(tokens[index - 1].lowercased())
                 && (word != "from" || journeys || tokens[(index + 1)...].contains { $0.lowercased() == "to" })
-            guard MerchantLexicon.motionWords.contains(tokens[index - 1].lowercased()) || afterTicket
+            // "took a <ride app> to Old Town": what the writer took goes somewhere.
+            let ridden = index >= 3 && ["a", "an", "the"].contains(tokens[index - 2].lowercased())
+                && ["took", "take", "grabbed", "caught", "got", "called", "booked", "ordered"].contains(tokens[index - 3].lowercased())
+            guard MerchantLexicon.motionWords.contains(tokens[index - 1].lowercased()) || afterTicket || ridden
                     || !carriers.isEmpty else { continue }
             var next = index + 1
             if next < tokens.count, articles.contains(tokens[next].lowercased()) { next += 1 }
@@ -1000,6 +1003,8 @@ enum MerchantSpans {
     private static func isPlausible(_ span: String, moneyWordsInNames: Bool = false) -> Bool {
         let words = span.split(separator: " ")
         guard words.count <= 6 else { return false }
+        // An indefinite article is never part of a name ("took a bolt": the name is "bolt").
+        if words.count >= 2, ["a", "an"].contains(words[0]) { return false }
         func isCapitalised(_ word: Substring) -> Bool {
             word.first?.isUppercase == true && word.dropFirst().allSatisfy(\.isLowercase)
         }
