@@ -235,8 +235,8 @@ struct MerchantSpansTests {
         #expect(drinks.contains("Blue Anchor") && !drinks.contains { $0.contains("Daan") || $0.contains("Lena") })
         #expect(spans("W Hotel bar 30").contains("W Hotel"))
         // "took a <ride app> to <place>": the place is where it went, and no span opens with "a".
-        let ride = spans("took a bolt to Old Town, 7.80")
-        #expect(ride.contains("bolt") && !ride.contains { $0.contains("Old Town") || $0.hasPrefix("a ") })
+        let ride = spans("took a lumo to Halden Quay, 9.40")
+        #expect(ride.contains("lumo") && !ride.contains { $0.contains("Halden Quay") || $0.hasPrefix("a ") })
         // After a business introduced by "at": "with the Okafors" are company.
         let dinner = spans("dinner at Trattoria Sole with the Okafors, my share 41")
         #expect(dinner.contains("Trattoria Sole") && !dinner.contains("Okafors"))

@@ -1003,7 +1003,7 @@ enum MerchantSpans {
     private static func isPlausible(_ span: String, moneyWordsInNames: Bool = false) -> Bool {
         let words = span.split(separator: " ")
         guard words.count <= 6 else { return false }
-        // An indefinite article is never part of a name ("took a bolt": the name is "bolt").
+        // An indefinite article is never part of a name ("took a lumo": the name is "lumo").
         if words.count >= 2, ["a", "an"].contains(words[0]) { return false }
         func isCapitalised(_ word: Substring) -> Bool {
             word.first?.isUppercase == true && word.dropFirst().allSatisfy(\.isLowercase)
