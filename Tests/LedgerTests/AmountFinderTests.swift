@@ -1149,13 +1149,6 @@ import Testing
         #expect(RulesExtractor.merchant(in: note) == payee)
     }
 
-    /// A processor's name joined to the shop's by "*" is one descriptor; "I-net" is the channel, no payee (invented).
-    @Test func aProcessorsStarJoinsTheShopsName() {
-        #expect(RulesExtractor.merchant(in: "Card 4411 purchase USD 15.00 PAYPAL *KESTRELSHOP 05/11") == "PAYPAL *KESTRELSHOP")
-        #expect(RulesExtractor.merchant(in: "Karta4411; Oplata v I-net; Summa 99 RUR; KESTREL *gamestore; dostupno: 112.36 RUR")
-            == "KESTREL *gamestore")
-    }
-
     /// A card's own name before its word stays the writer's side (invented).
     @Test func aCardsNameBeforeItsWordIsNoPayee() {
         #expect(RulesExtractor.merchant(in: "Kestrel Gold card *4411: purchase 45.00 USD at ARDENT STORE") == "ARDENT STORE")
@@ -1213,22 +1206,23 @@ import Testing
         #expect(ExpenseSignals.isExpense(note), "\(note)")
     }
 
-    /// A web address with a path is one card descriptor ("GIGBOX.COM/BILL"); any other slash ends a name (invented).
-    @Test func aWebAddressWithItsPathIsOneDescriptor() {
-        #expect(RulesExtractor.merchant(in: "Card 4411 charged USD 9.99 at GIGBOX.COM/BILL on 12/03") == "GIGBOX.COM/BILL")
-    }
-
-    /// A processor's star joins the shop's name after it, whatever its case or with the star alone,
-    /// and the shop's name goes on in capitals (invented).
+    /// Card descriptors, one name each (invented): a processor's name joined to the shop's by "*",
+    /// whatever the shop's case or with the star alone, the shop's name going on in capitals;
+    /// "I-net" is the channel, no payee; a web address with its path is one descriptor (any other
+    /// slash ends a name); Turkish "kartla ödeme" (paid by card) is the bank's words.
     @Test(arguments: [
+        ("Card 4411 purchase USD 15.00 PAYPAL *KESTRELSHOP 05/11", "PAYPAL *KESTRELSHOP"),
+        ("Karta4411; Oplata v I-net; Summa 99 RUR; KESTREL *gamestore; dostupno: 112.36 RUR", "KESTREL *gamestore"),
         ("Purchase of $9.99 at GOOGLE *Gigbox card ending 4411", "GOOGLE *Gigbox"),
         ("Card 4411: $12.00 at SP * ARDENT GOODS on 12/02", "SP * ARDENT GOODS"),
         ("Card 4411: $12.00 SP * ARDENT GOODS on 12/02", "SP * ARDENT GOODS"),
         ("Kortköp 120,00 SEK IZ *CORVO KAFE kort 4411", "IZ *CORVO KAFE"),
         // A word without a vowel after a name in capitals is an abbreviation, no town in title case.
         ("Purchase $23.99 AMZN Mktp US*2X4Y6Z card 4411", "AMZN Mktp"),
+        ("Card 4411 charged USD 9.99 at GIGBOX.COM/BILL on 12/03", "GIGBOX.COM/BILL"),
+        ("Kartla ödeme 320,00 TL GIGBOX. Kullanılabilir bakiye 1.200,00 TL", "GIGBOX"),
     ])
-    func aProcessorsStarJoinsTheShopInAnyCase(note: String, payee: String) {
+    func cardDescriptorsAreOneName(note: String, payee: String) {
         #expect(RulesExtractor.merchant(in: note) == payee)
     }
 
@@ -1240,10 +1234,5 @@ import Testing
         #expect(ExpenseSignals.isExpense(note))
         #expect(AmountFinder.best(in: AmountFinder.candidates(in: note))?.text == "19.99")
         #expect(RulesExtractor.merchant(in: "Spent $5 at KESTREL. Visit www.kestrelbank.com for offers") == "KESTREL")
-    }
-
-    /// Turkish "kartla ödeme" (paid by card) is the bank's words, not the payee (invented).
-    @Test func aTurkishCardPaymentNamesThePayeeAfterIt() {
-        #expect(RulesExtractor.merchant(in: "Kartla ödeme 320,00 TL GIGBOX. Kullanılabilir bakiye 1.200,00 TL") == "GIGBOX")
     }
 }
