@@ -847,6 +847,10 @@ import Testing
         ("Absa: R1,250.00 paid to CITYLIGHT from acc 4412 on 02/12.", "1250.00", "ZAR"),
         ("Realizaste un consumo de S/ 64.50 en POLLERIA EL SOL con tu tarjeta ****2210.", "64.50", "PEN"),
         ("Kartınızla 215,40 TL tutarında KAHVE EVI işyerinden harcama yapılmıştır.", "215.40", "TRY"),
+        // Hungary's OTP Bank signs its purchases "OTP:": the bank's name, no one-time password.
+        ("OTP: Vásárlás 2 500 HUF; Hely: NORTHPEAK BOLT BUDAPEST; Egyenleg: 123 456 HUF", "2500", "HUF"),
+        // Saudi riyals as Arabic abbreviates them.
+        ("تم خصم 45.00 ر.س من بطاقتك لدى KESTREL CAFE في 05/11", "45.00", "SAR"),
     ])
     func expensesBesideThem(note: String, expected: String, code: String) {
         #expect(ExpenseSignals.isExpense(note), "\(note)")
@@ -1221,6 +1225,12 @@ import Testing
         ("Purchase $23.99 AMZN Mktp US*2X4Y6Z card 4411", "AMZN Mktp"),
         ("Card 4411 charged USD 9.99 at GIGBOX.COM/BILL on 12/03", "GIGBOX.COM/BILL"),
         ("Kartla ödeme 320,00 TL GIGBOX. Kullanılabilir bakiye 1.200,00 TL", "GIGBOX"),
+        // Turkish names the shop before "firmasında" (at the firm), the terminal's reference glued on.
+        ("Vadesiz hesabınıza bağlı 4411 ile biten kartınızla 05/11/2026 tarihinde 100200300400-Gigbox - Market ANKARA TR firmasında 87,50 TL tutarında harcama yapıldı.",
+         "Gigbox - Market ANKARA TR"),
+        ("Kartınızla 05/11/2026 tarihinde ARDENT KAFE işyerinde 45,00 TL harcama yapılmıştır.", "ARDENT KAFE"),
+        // Japanese labels the shop "ご利用先" (where it was used).
+        ("【ご利用のお知らせ】ご利用日時：2026/11/05 14:22 ご利用先：コルボカフェ ご利用金額：1,280円", "コルボカフェ"),
     ])
     func cardDescriptorsAreOneName(note: String, payee: String) {
         #expect(RulesExtractor.merchant(in: note) == payee)

@@ -460,6 +460,12 @@ enum AmountFinder {
         "otp", "pin", "passcode", "hotline", "helpline", "tel", "fax", "whatsapp",
     ]
 
+    /// A purchase or payment, as banks write it before the figure paid, in several languages.
+    private static let purchaseWords: Set<String> = [
+        "purchase", "payment", "vásárlás", "vasarlas", "compra", "achat", "pokupka", "oplata", "покупка", "оплата",
+        "zakup", "nákup", "nakup", "platba", "harcama", "kjøp", "köp", "ostos", "kartenzahlung", "pembelian", "transaksi",
+    ]
+
     /// Words that introduce the last digits of a card or an account, in several languages.
     private static let cardEndingWords: Set<String> = [
         "ending", "ends", "terminada", "terminado", "termina", "terminación", "terminacion", "finissant",
@@ -605,6 +611,8 @@ enum AmountFinder {
         if !joinedByPlus, labels.enumerated().contains(where: { index, word in
             notAmountWords.contains(word) && !(word == "meter" && number.hasDecimals)
                 && !(word == "no" && (index < labels.count - 1 || figureBetween))
+                // A purchase word between them names what the figure is ("OTP: Vásárlás 2 500 HUF", a Hungarian bank's).
+                && !(index < labels.count - 1 && labels.last.map(purchaseWords.contains) == true)
         }) {
             return true
         }

@@ -21,8 +21,38 @@ enum BankMessage {
             let words = trimmed.lowercased().split(separator: " ").map(String.init)
             if trimmed.contains(where: \.isLetter), !words.contains(where: notNames.contains) { return trimmed }
         }
-        return nil
+        return nameBeforePostposition(in: note)
     }
+
+    /// Turkish banks name the shop before "firmasında" / "işyerinde" ("at the firm"): "… tarihinde
+    /// 100200-KESTREL KAFE BURSA TR firmasında 87,50 TL …". The name is the capitalised words before
+    /// the cue, back to the bank's words or a figure, as the descriptor writes them (town and country
+    /// code included: labellers differ on dropping them), without the terminal's reference glued on
+    /// with a hyphen ("100200-").
+    static func nameBeforePostposition(in note: String) -> String? {
+        let tokens = note.split(whereSeparator: \.isWhitespace)
+        guard let cue = tokens.firstIndex(where: { postpositions.contains($0.lowercased().trimming(".,;:")) }), cue > 0 else { return nil }
+        var first = cue
+        while first > 0, cue - first < 8 {
+            let token = tokens[first - 1]
+            let opensName = token.first.map { $0.isUppercase || $0.isNumber || "-&/".contains($0) } ?? false
+            guard opensName, !token.hasSuffix(":"), !token.hasSuffix(","), !notNames.contains(token.lowercased()),
+                  !(token.contains(where: \.isNumber) && token.wholeMatch(of: /[\d.\/:,-]+/) != nil) else { break }
+            first -= 1
+        }
+        var words = tokens[first..<cue].map(String.init)
+        if let reference = words.first?.firstMatch(of: /^\d{5,}-(?=\p{L})/) { words[0].removeSubrange(reference.range) }
+        while let last = words.last, last.allSatisfy({ "-&/".contains($0) }) { words.removeLast() }
+        while let opening = words.first, opening.allSatisfy({ "-&/".contains($0) }) { words.removeFirst() }
+        let name = words.joined(separator: " ")
+        return name.contains(where: \.isLetter) ? name : nil
+    }
+
+    /// "At the firm", "at the merchant": Turkish banks write them after the shop's name.
+    private static let postpositions: Set<String> = [
+        "firmasında", "firmasinda", "firmasından", "firmasindan", "işyerinde", "isyerinde", "işyerinden", "isyerinden",
+        "i\u{307}şyerinde", "i\u{307}şyerinden", "mağazasında", "magazasinda",
+    ]
 
     /// The biller who signs a receipt for a payment it received ("Your payment of Rs.330 for
     /// water charges is successful. Regards GreenCourt Society", "Thanks for paying 499 for your
@@ -62,8 +92,8 @@ enum BankMessage {
         try! Regex(#"\d{1,2}/\d{1,2}\s+\d{1,2}:\d{2}\s+([^\s\d(（][^\n]{0,30}?)(?=\s+(?:누적|잔액|\d))"#),
         try! Regex(#"(?i:thanh toan|thanh toán|tt)\s+(?:(?i:tai|tại)\s+)?([A-Z][A-Z0-9&'.\- ]{1,30}?)(?=\s*(?:$|[.,;]|\s(?:ngay|luc|so du|sd)\b))"#),
         try! Regex(#"\b(?i:tai|tại)\s+([A-Z][A-Z0-9&'.\- ]{1,30}?)(?=\s*(?:$|[.,;]|\s(?:ngay|luc|so du|sd)\b))"#),
-        // A store named after its label ("商店：小巷咖啡", "商户：…").
-        try! Regex(#"(?:商店|商户|商戶|店名|收款方|收款商户|特約商店)[：:]\s*([^，。,;\s]{2,30})"#),
+        // A store named after its label ("商店：小巷咖啡", "商户：…", Japanese "ご利用先：", Korean "가맹점:").
+        try! Regex(#"(?:商店|商户|商戶|店名|收款方|收款商户|特約商店|ご利用先|ご利用場所|ご利用店舗|利用先|利用店舗|加盟店|가맹점)[：:]\s*([^，。,;\s]{2,30})"#),
     ]
 
     /// A UPI handle after "VPA": the most specific payee a message can give, tried before any other rule.
