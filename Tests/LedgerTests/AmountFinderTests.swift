@@ -1048,6 +1048,21 @@ import Testing
         #expect(RulesExtractor.introducedMerchant(in: "Info: Trx USD 12.00 Northwind Tea 01.12.26 card *1234") == "Northwind Tea")
     }
 
+    /// The sender before a colon (whatever its words: "Savings"), in square brackets, or labelling the
+    /// figure when another name follows, is no payee; "at terminal" names the kind of place (invented).
+    @Test(arguments: [
+        ("Marlow Savings: 4411 card used 05/11 for Gigbox Online 59.99 EUR", "Gigbox Online"),
+        ("HALDENBANK: 05/11 14:22 POS purchase RON 56.30 at terminal LUMO SHOP. Sold disponibil 1.200,00 RON", "LUMO SHOP"),
+        ("[Sora Bank] Approved 12,000 KRW Lumo Bakery 11/05 14:22", "Lumo Bakery"),
+        ("VaultOne: -€9.99 Reelhouse Streaming. Balance €1,204.55", "Reelhouse Streaming"),
+        // The label alone names the payee; a name in capitals after "to" is whole, "MERCHANT" or not.
+        ("KESTREL: -12,40 EUR Kartenzahlung", "KESTREL"),
+        ("Sent Rs.500 to MERCHANT NAME (UPI transaction success).", "MERCHANT NAME"),
+    ])
+    func theSendersNameIsNoPayee(note: String, payee: String) {
+        #expect(RulesExtractor.merchant(in: note) == payee)
+    }
+
     /// A masked card after the amount ("x7721") multiplies nothing.
     @Test func aMaskedCardIsNoMultiplier() {
         let note = "Orbank 01DEC 14:05 POS ZARIN HOME DECOR, LAGOS NG -NGN12,500.00 x7721"

@@ -232,13 +232,17 @@ enum BankMessage {
     /// word ("Lunch: paid 12 …" is a note), a currency, and among the first three words a verb of
     /// paying or the card with its digits, or a signed amount right after the colon.
     private static func opensWithSenderAndTransaction(_ note: String) -> Bool {
-        guard let colon = note.firstIndex(of: ":") else { return false }
-        let sender = note[..<colon].split(separator: " ")
+        // The sender before a colon, or in square brackets ("[Halden Bank] Approved …").
+        let bracketed = note.hasPrefix("[") ? note.firstIndex(of: "]") : nil
+        guard let colon = bracketed ?? note.firstIndex(of: ":") else { return false }
+        let sender = note[note.index(note.startIndex, offsetBy: bracketed == nil ? 0 : 1)..<colon].split(separator: " ")
         guard (1...3).contains(sender.count), sender.allSatisfy({ $0.first?.isUppercase == true }) else { return false }
         let rest = note[note.index(after: colon)...]
         let next = rest.split(whereSeparator: { !$0.isLetter }).prefix(3).map { $0.lowercased() }
         if let first = next.first, vocabulary.contains(first) { return true }
-        guard !sender.contains(where: { MerchantLexicon.isCommonWord($0.lowercased()) }), !Currency.mentions(in: note).isEmpty
+        // ("Bank" in the sender's name is no common word: "Halden Bank: Approved …".)
+        guard !sender.contains(where: { MerchantLexicon.isCommonWord($0.lowercased()) && $0.lowercased() != "bank" }),
+              !Currency.mentions(in: note).isEmpty
         else { return false }
         // "Kovo Pay: -14,90 € BAKERY": a signed amount right after the sender is money that left.
         let signed = rest.drop(while: \.isWhitespace).first.map { "-−".contains($0) } ?? false
@@ -249,7 +253,7 @@ enum BankMessage {
 
     /// How a card or wallet app's notification says money left: "You spent", "Paid", "A charge of".
     private static let notificationVerbs: Set<String> = ["paid", "spent", "sent", "charged", "charge", "transaction",
-                                                         "debited", "purchase", "payment", "withdrew", "withdrawn"]
+                                                         "debited", "purchase", "payment", "withdrew", "withdrawn", "approved"]
 
     /// The message with the marks banks wrap names in made spaces ("at ..MC DONALDS_ on"), and a
     /// full stop that glues the bank's next word to a name, so that every name found in it is
@@ -493,7 +497,7 @@ enum BankMessage {
     /// How money moved, never who was paid (lowercased).
     private static let transactionWords: Set<String> = [
         "transfer", "transferred", "transaction", "netbanking", "remittance", "prepaid", "credit", "debit",
-        "deposit", "withdrawal", "loan", "emi", "autopay",
+        "deposit", "withdrawal", "loan", "emi", "autopay", "approved", "declined", "authorised", "authorized",
     ]
 
     /// The name left over when every other word of a message has a role: what banks write about
@@ -526,7 +530,8 @@ enum BankMessage {
         func wordOrDateFollows(_ index: Int) -> Bool {
             guard index + 1 < pieces.count, let first = pieces[index + 1].first else { return false }
             // Card digits ("Garanti BBVA: 1234 ile biten …") follow a sender too; an amount follows a payee.
-            return first.isLetter || pieces[index + 1].wholeMatch(of: /\d{1,2}[.\/-]\d{1,2}[.\/-]\d{2,4}|\d{4}/) != nil
+            // A day and month with a slash or dash is a date without its year ("HALDENBANK: 05/11 14:22 …").
+            return first.isLetter || pieces[index + 1].wholeMatch(of: /\d{1,2}[.\/-]\d{1,2}[.\/-]\d{2,4}|\d{1,2}[\/-]\d{1,2}|\d{4}/) != nil
         }
         // "KESTREL 01/12 14:22 Purchase …": up to three words in capitals that open the message before its
         // date are the sender (a time is no piece of its own here: the colon was spaced out above).
@@ -534,7 +539,16 @@ enum BankMessage {
             piece.first?.isASCIIDigit == true
                 && (piece.wholeMatch(of: /\d{1,2}[.\/-]\d{1,2}(?:[.\/-]\d{2,4})?/) != nil || DateResolver.isDayRunIntoMonth(piece))
         }
-        let senderEnd = dated.map { end in pieces[..<end].allSatisfy { $0.first?.isUppercase == true } ? end : 0 } ?? 0
+        var senderEnd = dated.map { end in pieces[..<end].allSatisfy { $0.first?.isUppercase == true } ? end : 0 } ?? 0
+        // "Marlow Savings: 4411 card used …", "[Halden Bank] Approved …": up to three capitalised words
+        // opening the message before a colon, or in square brackets, then words, a date or card digits,
+        // are its sender, whatever words they are.
+        if senderEnd == 0, let colon = pieces.prefix(4).firstIndex(where: { $0 == ":" }), colon >= 1,
+           pieces[..<colon].allSatisfy({ $0.first?.isUppercase == true || $0.first == "[" }), wordOrDateFollows(colon) {
+            senderEnd = colon + 1
+        } else if senderEnd == 0, pieces.first?.first == "[", let closing = pieces.prefix(4).firstIndex(where: { $0.hasSuffix("]") }) {
+            senderEnd = closing + 1
+        }
         for (pieceIndex, piece) in pieces.enumerated() where pieceIndex >= senderEnd {
             // "RU/MOSCOW/SHOP": the parts before the last slash are places.
             let token = piece.split(separator: "/", omittingEmptySubsequences: false).last ?? piece
@@ -638,9 +652,16 @@ enum BankMessage {
             let letters = name.filter(\.isLetter)
             return letters.count >= 3 && letters.allSatisfy(\.isUppercase)
         }
-        return (names.filter(isShouted) + names.filter { !isShouted($0) })
+        let found = (names.filter(isShouted) + names.filter { !isShouted($0) })
             .compactMap { RulesExtractor.exactly($0, in: note) }
             .uniqued()
+        // "VaultOne: -€9.99 Reelhouse Streaming.": a name labelling the message's figure is its payee
+        // ("EDEKA: -12,40 EUR") unless another name follows: then it is the sender's.
+        let opening = note.drop(while: \.isWhitespace)
+        if found.count >= 2, let label = found.first(where: { opening.hasPrefix($0 + ":") || opening.hasPrefix($0 + " :") }) {
+            return found.filter { $0 != label } + [label]
+        }
+        return found
     }
 
     /// A word written in capitals: two letters or more, all upper case ("KESTREL", "SDN", "CO.,LTD").

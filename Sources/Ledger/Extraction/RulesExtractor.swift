@@ -132,7 +132,9 @@ public enum RulesExtractor {
                 || (!bank && word == "da")
                 // "Paid Maria (cleaner) 60": the person paid, right after the writer's verb of paying.
                 || (!bank && personPayingVerbs.contains(word) && !MerchantLexicon.isOnlyCommonWords(tokens[index + 1].lowercased().trimming(",.;:!?()")))
-            if introduces, let name = nameRun(tokens, from: index + 1, bank: bank), !isCurrencyOrNumber(name),
+            // "at terminal LUMO SHOP": the kind of place, in lower case, before its name ("to MERCHANT NAME" is the name).
+            let start = bank && index + 2 < tokens.count && placeNouns.contains(tokens[index + 1]) ? index + 2 : index + 1
+            if introduces, let name = nameRun(tokens, from: start, bank: bank), !isCurrencyOrNumber(name),
                !paymentChannels.contains(name.uppercased()), exactly(name, in: note) != nil, accept(name) {
                 return name
             }
@@ -142,6 +144,10 @@ public enum RulesExtractor {
         let others = [BankMessage.payee(in: note), BankMessage.isBankMessage(note) ? shoutedPayee(in: note, searchable) : nil]
         return others.lazy.compactMap { $0 }.first(where: accept)
     }
+
+    /// What a bank calls the place before naming it ("at terminal …", "at merchant …").
+    private static let placeNouns: Set<String> = ["terminal", "merchant", "outlet", "store", "shop", "comerciante", "comercio",
+                                                  "terminalul", "терминал", "terminale", "terminál"]
 
     /// A store's number written with "#" ("#221", "#00512"): up to six digits.
     private static func isMarkedStoreNumber(_ token: String) -> Bool {
