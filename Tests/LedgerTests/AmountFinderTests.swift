@@ -880,6 +880,10 @@ import Testing
         ("ชำระเงิน 120.00 บาท ที่ ร้านลำดวน จากบัญชี X1234 คงเหลือ 8,400.00 บาท", "120.00", "ร้านลำดวน"),
         ("Your Card XX1234 has been used for BHD 4.750 at PEARL ROAST on 12/11/2026", "4.750", "PEARL ROAST"),
         ("12.50UAH Oplata. 4*12 12:05 SOLOVEY MARKET. Bal. 500.00UAH", "12.50", "SOLOVEY MARKET"),
+        // Hebrew joins "at" to the name; a field named without its colon; Uzbek "so'm".
+        ("חיוב בסך 45.00 ₪ ב-KESTREL CAFE בכרטיס 4411", "45.00", "KESTREL CAFE"),
+        ("Purchase Notification. Card 4411. Amount GHS 120.00. Merchant CORVO MALL. Date 05/11/2026.", "120.00", "CORVO MALL"),
+        ("Xarid 45 000 so'm KESTREL MARKET. Karta 4411. Qoldiq 1 200 000 so'm", "45000", "KESTREL MARKET"),
     ])
     func payeesAndAmountsOfMoreBanks(note: String, expected: String, payee: String) {
         #expect(amount(note) == expected, "\(note): \(AmountFinder.candidates(in: note).map(\.text))")

@@ -92,6 +92,8 @@ enum BankMessage {
         try! Regex(#"\d{1,2}/\d{1,2}\s+\d{1,2}:\d{2}\s+([^\s\d(（][^\n]{0,30}?)(?=\s+(?:누적|잔액|\d))"#),
         try! Regex(#"(?i:thanh toan|thanh toán|tt)\s+(?:(?i:tai|tại)\s+)?([A-Z][A-Z0-9&'.\- ]{1,30}?)(?=\s*(?:$|[.,;]|\s(?:ngay|luc|so du|sd)\b))"#),
         try! Regex(#"\b(?i:tai|tại)\s+([A-Z][A-Z0-9&'.\- ]{1,30}?)(?=\s*(?:$|[.,;]|\s(?:ngay|luc|so du|sd)\b))"#),
+        // Hebrew joins "at" to the name: "ב-KESTREL CAFE".
+        try! Regex(#"(?:^|\s)ב-?([A-Z][A-Z0-9&'.\- ]{1,30}?)(?=\s*(?:$|[.,;]|\s[^\sA-Z0-9]))"#),
         // A store named after its label ("商店：小巷咖啡", "商户：…", Japanese "ご利用先：", Korean "가맹점:").
         try! Regex(#"(?:商店|商户|商戶|店名|收款方|收款商户|特約商店|ご利用先|ご利用場所|ご利用店舗|利用先|利用店舗|加盟店|가맹점)[：:]\s*([^，。,;\s]{2,30})"#),
     ]
@@ -498,6 +500,7 @@ enum BankMessage {
     private static let transactionWords: Set<String> = [
         "transfer", "transferred", "transaction", "netbanking", "remittance", "prepaid", "credit", "debit",
         "deposit", "withdrawal", "loan", "emi", "autopay", "approved", "declined", "authorised", "authorized",
+        "notification", "notice",
     ]
 
     /// The name left over when every other word of a message has a role: what banks write about
@@ -796,6 +799,7 @@ enum BankMessage {
         "thanh", "toan", "платеж", "карте", "карткою", "comercio", "händler", "kartenumsatz",
         "余额", "餘額", "尾号", "잔액", "잔고", "누적", "승인", "일시불", "残高", "ご利用", "利用可能額", "ご利用可能額",
         "คงเหลือ", "ยอดคงเหลือ", "บัญชี", "ชำระเงิน", "الرصيد", "المتاح", "بطاقتك",
+        "חיוב", "כרטיס", "בכרטיס", "יתרה", "עסקה", "רכישה",
         // The same words in the scripts and languages banks send them in.
         "покупка", "оплата", "списание", "списано", "карта", "картка", "карты", "картой", "баланс", "остаток",
         "доступно", "сумма", "операция", "успешно", "счет", "счёт", "зачисление", "перевод", "платеж", "платёж",

@@ -14,7 +14,7 @@ enum Currency {
         ("원", "KRW"), ("新台幣", "TWD"), ("新台币", "TWD"), ("台幣", "TWD"), ("港幣", "HKD"), ("港币", "HKD"),
         ("人民币", "CNY"), ("人民幣", "CNY"), ("rmb", "CNY"), ("บาท", "THB"), ("جنيه", "EGP"),
         // Gulf and Egyptian banks' abbreviations in Arabic ("45.00 ر.س": Saudi riyals).
-        ("ر.س", "SAR"), ("د.إ", "AED"), ("د.ك", "KWD"), ("ر.ق", "QAR"), ("د.ب", "BHD"), ("ر.ع", "OMR"), ("ج.م", "EGP"),
+        ("so'm", "UZS"), ("soʻm", "UZS"), ("ر.س", "SAR"), ("د.إ", "AED"), ("د.ك", "KWD"), ("ر.ق", "QAR"), ("د.ب", "BHD"), ("ر.ع", "OMR"), ("ج.م", "EGP"),
         ("vnđ", "VND"), ("đồng", "VND"), ("đ", "VND"),
         ("euros", "EUR"), ("euro", "EUR"), ("dollars", "USD"), ("dollar", "USD"), ("bucks", "USD"),
         ("pounds", "GBP"), ("quid", "GBP"), ("yen", "JPY"), ("rupees", "INR"), ("rs.", "INR"), ("rs", "INR"),

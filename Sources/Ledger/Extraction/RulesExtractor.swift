@@ -47,6 +47,8 @@ public enum RulesExtractor {
     /// Scandinavian "på"/"hos", Dutch "bij").
     static let bankIntroducers: Set<String> = ["towards", "v", "в", "w", "di", "em", "kwa", "ที่", "لدى", "presso",
                                                        "på", "hos", "bij", "pada", "у", "ke", "kohteessa", "tai", "tại", "pos"]
+    /// A payee's field named without its colon ("Merchant CORVO MALL"; in "Payee Name: …" the label goes on).
+    private static let fieldsWithoutColon: Set<String> = ["merchant", "payee", "beneficiary"]
     /// Bank messages label the payee's field ("Händler: MEDIA WELT", "COMERCIO: FARMACIA VIDA").
     static let payeeLabels: Set<String> = ["merchant:", "payee:", "beneficiary:", "shop:", "store:", "comercio:",
                                                    "händler:", "haendler:", "commerçant:", "commercant:", "esercente:",
@@ -127,6 +129,7 @@ public enum RulesExtractor {
             let introduces = (introducers.contains(word) && !(sentTo && word == "from")) || word == "to:"
                 || (bank && word == "at:") || (bank && bankIntroducers.contains(word))
                 || (bank && payeeLabels.contains(word))
+                || (bank && fieldsWithoutColon.contains(word) && !tokens[index + 1].hasSuffix(":"))
                 || (toWords.contains(word) && afterPaymentVerb(index))
                 // "Pranzo da Luigi": at someone's, in a written Italian note ("bonifico da" in a bank's is from).
                 || (!bank && word == "da")
