@@ -237,6 +237,12 @@ struct MerchantSpansTests {
         // "took a <ride app> to <place>": the place is where it went, and no span opens with "a".
         let ride = spans("took a lumo to Halden Quay, 9.40")
         #expect(ride.contains("lumo") && !ride.contains { $0.contains("Halden Quay") || $0.hasPrefix("a ") })
+        // What was grabbed "from" somewhere was bought there; a carrier's name goes "to" a place.
+        #expect(spans("I grabbed a sandwich from Marlow Deli for 7.50").contains("Marlow Deli"))
+        let flight = spans("Northpeak Air to Oslo 189")
+        #expect(flight.contains("Northpeak Air") && !flight.contains("Oslo"))
+        // Fields parted by slashes.
+        #expect(spans("groceries/halden market/42.10").contains("halden market"))
         // After a business introduced by "at": "with the Okafors" are company.
         let dinner = spans("dinner at Trattoria Sole with the Okafors, my share 41")
         #expect(dinner.contains("Trattoria Sole") && !dinner.contains("Okafors"))

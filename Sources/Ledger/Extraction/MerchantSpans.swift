@@ -38,7 +38,9 @@ enum MerchantSpans {
         let bank = BankMessage.reads(note)
         let part = bank ? BankMessage.withoutBoilerplate(note) : note
         let written = StringGuide.spans(of: part, maxLength: 48)
-        let spans = written + cjkNames(in: part) + withoutCaseEndings(written) + (bank ? slashFields(of: part) : [])
+        // A written note may part its fields with slashes ("groceries/halden market/42.10").
+        let slashed = bank || part.contains(/\p{L}{3,}\/\p{L}{3,}/)
+        let spans = written + cjkNames(in: part) + withoutCaseEndings(written) + (slashed ? slashFields(of: part) : [])
         let labels = bank ? fieldLabelWords(in: part) : []
         let multipliers = multipliers(in: note)
         let brands = named.map(\.1)
@@ -388,11 +390,14 @@ enum MerchantSpans {
                 let isPlaceWord: (Int) -> Bool = { tokens[$0].first?.isUppercase == true
                     && !MerchantLexicon.functionWords.contains(tokens[$0].lowercased()) }
                 var back = index - 1
+                var origin: [String] = []
                 while back >= 0, isPlaceWord(back) {
-                    places.insert(tokens[back])
+                    origin.append(tokens[back])
                     if back == 0 || written[back - 1].last?.isLetter != true { break }
                     back -= 1
                 }
+                // "Northpeak Air to Oslo": a name with a carrier's word goes there, it is no place.
+                if !origin.contains(where: { carrierAndTradeWords.contains($0.lowercased()) }) { places.formUnion(origin) }
                 var next = index + 1
                 while next < tokens.count, isPlaceWord(next) {
                     places.insert(tokens[next])
@@ -444,9 +449,10 @@ enum MerchantSpans {
             // note travels or goes on "to" a place ("tickets from Leeds to York").
             let afterTicket = MerchantLexicon.travelDocuments.contains(tokens[index - 1].lowercased())
                 && (word != "from" || journeys || tokens[(index + 1)...].contains { $0.lowercased() == "to" })
-            // "took a <ride app> to Old Town": what the writer took goes somewhere.
-            let ridden = index >= 3 && ["a", "an", "the"].contains(tokens[index - 2].lowercased())
-                && ["took", "take", "grabbed", "caught", "got", "called", "booked", "ordered"].contains(tokens[index - 3].lowercased())
+            // "took a <ride app> to Old Town": what the writer took goes somewhere ("grabbed a sandwich
+            // from Marlow Deli" was bought there).
+            let ridden = word == "to" && index >= 3 && ["a", "an", "the"].contains(tokens[index - 2].lowercased())
+                && ["took", "take", "caught", "called", "booked", "hailed"].contains(tokens[index - 3].lowercased())
             guard MerchantLexicon.motionWords.contains(tokens[index - 1].lowercased()) || afterTicket || ridden
                     || !carriers.isEmpty else { continue }
             var next = index + 1
