@@ -239,6 +239,10 @@ struct MerchantSpansTests {
         #expect(ride.contains("lumo") && !ride.contains { $0.contains("Halden Quay") || $0.hasPrefix("a ") })
         // What was grabbed "from" somewhere was bought there; a carrier's name goes "to" a place.
         #expect(spans("I grabbed a sandwich from Marlow Deli for 7.50").contains("Marlow Deli"))
+        // Someone taken along goes nowhere by ride, and family named by relation is no payee.
+        let outing = spans("took the kids to Reelhouse, popcorn and 3 tickets came to 46")
+        #expect(outing.contains("Reelhouse"))
+        #expect(MerchantLexicon.isGeneric("the kids") && MerchantLexicon.isGeneric("my sister") && !MerchantLexicon.isGeneric("Mama Corvo"))
         let flight = spans("Northpeak Air to Oslo 189")
         #expect(flight.contains("Northpeak Air") && !flight.contains("Oslo"))
         // Fields parted by slashes.

@@ -200,7 +200,9 @@ enum MerchantLexicon {
         guard let last = content.last else { return false }
         // Someone named by a trade with what they work on ("dog walker", "pizza guy").
         if roles.contains(last), content.count <= 3, span.dropFirst().allSatisfy({ !$0.isUppercase }) { return true }
-        guard content.allSatisfy({ roles.contains($0) || places.contains($0) || nationalities.contains($0) }) else { return false }
+        // Family named by how they are related ("the kids", "my sister") are people by role too.
+        guard content.allSatisfy({ roles.contains($0) || places.contains($0) || nationalities.contains($0) || family.contains($0) })
+        else { return false }
         // A kind of business with a capitalised name after it ("Pharmacie du Centre", "Hotel Central").
         let written = span.split(whereSeparator: \.isWhitespace)
         if let head = written.first, businessKinds.contains(head.lowercased()),

@@ -451,8 +451,11 @@ enum MerchantSpans {
                 && (word != "from" || journeys || tokens[(index + 1)...].contains { $0.lowercased() == "to" })
             // "took a <ride app> to Old Town": what the writer took goes somewhere ("grabbed a sandwich
             // from Marlow Deli" was bought there).
-            let ridden = word == "to" && index >= 3 && ["a", "an", "the"].contains(tokens[index - 2].lowercased())
+            // Not someone taken along: "took the kids to Reelhouse", "took a friend to Sora".
+            let taken = tokens[index - 1].lowercased()
+            let ridden = word == "to" && index >= 3 && ["a", "an"].contains(tokens[index - 2].lowercased())
                 && ["took", "take", "caught", "called", "booked", "hailed"].contains(tokens[index - 3].lowercased())
+                && !MerchantLexicon.family.contains(taken) && !["friend", "colleague", "client", "guest"].contains(taken)
             guard MerchantLexicon.motionWords.contains(tokens[index - 1].lowercased()) || afterTicket || ridden
                     || !carriers.isEmpty else { continue }
             var next = index + 1
