@@ -1211,6 +1211,14 @@ import Testing
         "Annulation de l'achat de 62,40 EUR chez FENNICK, carte ****2210.",
         "You have earned 120 reward points worth Rs 30 on your purchase. Total points 4,560.",
         "Your credit limit on card ending 4411 has been increased to USD 5,000.00.",
+        // An invoice sent, a price raised for later, a question of buying, a plan priced roughly,
+        // the only figures saved or given back.
+        "invoice 224 sent to the client for 1,200",
+        "Kestrel raises the monthly fee to 12.99 from January",
+        "should I get the 89 jacket at Ostra?",
+        "lunch at Varro tomorrow, around 30 each",
+        "coupon saves 5 on the next order",
+        "tax return: 412 back",
     ])
     func moreNotesThatAreNoExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note), "\(note)")
@@ -1221,6 +1229,11 @@ import Testing
     @Test(arguments: [
         "Budget Inn one night 79",
         "Budget rental car 3 days 140",
+        // Booked for a day to come, saved beside the price, given change, paid for the invoice.
+        "booked the ferry for tomorrow, about 45",
+        "jacket 89 at Ostra, saved 20 with the coupon",
+        "paid the taxi 50, got 12 back",
+        "paid invoice 224 sent by Halden Plumbing, 180",
         "refund fee charged by Kestrel 5.00",
         "return shipping label 4.50 at the post office",
         "paid the electricity bill 84.20",

@@ -627,6 +627,11 @@ enum ExpenseSignals {
         "free trial", "trial started", "trial ends", "prueba gratuita", "essai gratuit", "teste grátis", "prova gratuita",
         "raising the price", "raising prices", "raises the price", "price drop", "dropped to", "went down to",
         "maybe next", "maybe later", "maybe tomorrow", "are around", "are about", "goes for",
+        // Questions of buying, and a price raised for later.
+        "should i get", "should i buy", "should i book", "should we get", "should we buy", "should we book", "shall i get",
+        "shall we get", "worth buying", "worth getting", "is it worth", "debería comprar", "deberíamos comprar",
+        "devrais-je", "dois-je acheter", "soll ich", "sollte ich", "sollen wir", "devo comprar", "dovrei comprare",
+        "raises the", "raising the", "increases the price", "increasing the price", "puts up the price", "putting up the price",
         "if we ", "if i ", "si on ", "wenn wir ", "wenn ich ",
         // Requests to approve and instructions set up for later.
         "запрос на оплату", "запрос денег", "запит на оплату", "pedido de pagamento", "demande de paiement",
@@ -962,6 +967,18 @@ enum ExpenseSignals {
             || text.contains("cashback on my")) {
             return false
         }
+        // A plan for a day to come priced roughly ("lunch at Varro tomorrow, around 30 each"): not spent yet.
+        if !spends, !paidAndChange, writerPaid == nil, lowered.firstMatch(of: Self.comingDay) != nil,
+           lowered.firstMatch(of: Self.roughly) != nil, lowered.firstMatch(of: Self.doneAlready) == nil {
+            return false
+        }
+        // The note's only figures saved or given back ("coupon saves 5", "tax return: 412 back").
+        // ("I sent 30 back to the shop" gave it.)
+        if !spends, !paidAndChange, let match = lowered.firstMatch(of: Self.savedOrBack),
+           lowered.firstMatch(of: Self.gaveFigureBack) == nil,
+           !candidates.isEmpty, candidates.allSatisfy({ $0.isComputed || Self.lies($0.range, within: match.range, of: lowered) }) {
+            return false
+        }
         // Money lent, or given back to the writer as the note's only figure (after paying, it is change).
         if !spends && !paidAndChange && lowered.firstMatch(of: Self.lentOut) != nil { return false }
         if !paidAndChange, let back = lowered.firstMatch(of: Self.gaveMeBack), back.output.contains("back"),
@@ -990,6 +1007,7 @@ enum ExpenseSignals {
         // "sold the old bike for 180", "invoiced the client 1,800": money the writer earns (a bank's
         // Romanian "sold" is a balance, so only in written notes).
         if !spends, lowered.firstMatch(of: Self.soldOrInvoiced) != nil, !isBank { return false }
+        if lowered.firstMatch(of: Self.invoiceSent) != nil, !isBank, writerPaid == nil { return false }
         // "payment of 900 from Acme Studio for the mockups": paid to the writer ("payment of 50 from my
         // card", "from checking" is the writer's own). Not left to `appTransferFrom` below: "payment of"
         // is a word of money out, so that check, made only while none is written, never sees it.
@@ -1242,6 +1260,18 @@ enum ExpenseSignals {
 
     /// "found 10 in my old coat", "lost a 20 note": money found or lost, not paid.
     nonisolated(unsafe) private static let foundOrLost = /\b(?:found|lost)\s+(?:a\s+)?[$€£]?\d/
+    /// A day still to come, as an adverb ("tomorrow's ferry" was bought for it).
+    nonisolated(unsafe) private static let comingDay = /\b(?:tomorrow|next\s+(?:week|weekend|month))\b(?!'s|’s)|\b(?:mañana|demain|amanhã|domani)\b/
+    /// A figure given roughly.
+    nonisolated(unsafe) private static let roughly = /\b(?:around|about|approx\w*|roughly|probably|maybe|circa|ca\.|environ|unos|unas|cerca de|etwa|circa)\s*[$€£]?\d|~\s?[$€£]?\d/
+    /// What was done already: booked, bought, paid.
+    nonisolated(unsafe) private static let doneAlready = /\b(?:booked|bought|paid|ordered|reserved|prepaid|spent|pagué|payé|bezahlt|gebucht|réservé|reservé)\b/
+    /// The writer giving a figure back: "sent 30 back", "paid 20 back".
+    nonisolated(unsafe) private static let gaveFigureBack =
+        /\b(?:sent|send|sending|gave|give|giving|paid|pay|paying|handed|hand|returned|transferred)\s+[$€£]?\d[\d.,]*\s*\S{0,4}\s*back\b/
+    /// A figure saved or given back: "saves 5", "saved me 12", "412 back".
+    nonisolated(unsafe) private static let savedOrBack =
+        /\b(?:saves?|saved|saving)\s+(?:me\s+|us\s+|you\s+)?[$€£]?\d[\d.,]*|(?:^|[\s:(])[$€£]?\d[\d.,]*\s*(?:€|eur|usd|gbp|£|\$)?\s+back\b/
     /// "put 100 into the holiday jar": money put aside.
     /// "holiday fund: put 50 in this week": the same with the savings named first.
     nonisolated(unsafe) private static let putIntoSavings = /\bput\s+[^.;\n]{0,20}\b(?:in|into)\s+(?:the|my|our)\s+(?:[\w-]+\s+){0,2}(?:jar|piggy bank|pot|savings|kitty)\b|\b(?:fund|savings|jar|piggy bank|kitty)\s*:?\s*(?:put|added|saved)\s+(?:in\s+|away\s+)?\S{0,3}\d/
@@ -1354,6 +1384,8 @@ enum ExpenseSignals {
     /// work invoiced ("invoiced Brightline 1,800", "sent the invoice to …", "invoice 113 to Brightline").
     nonisolated(unsafe) private static let soldOrInvoiced =
         /(?:^|\b(?:i|we|just|finally|have|has)\s+)sold\s+(?!out\b|me\b|us\b)|\binvoiced\b|\b(?:sent|issued|raised|wrote)\s+(?:an?\s+|the\s+|my\s+)?invoice\b|^invoice\s+(?:#?[\w-]*\d[\w-]*\s+)?to\s/
+    /// An invoice the writer sent ("invoice 224 sent to the client for 1,200"): its "sent to" is no payment.
+    nonisolated(unsafe) private static let invoiceSent = /\binvoice\s+(?:#?[\w-]*\d[\w-]*\s+)?(?:sent|issued)\b/
     /// A payment from someone to the writer: "payment of 900 from Acme Studio", "payment 1,250 from Harbor Design".
     nonisolated(unsafe) private static let paymentFrom =
         /\bpayment\s+(?:of\s+)?[^\s\d]{0,3}\d[\d.,]*\s*[^\s\d]{0,4}\s+from\s+(?!(?:my|your|our|card|account|acct|a\/c|checking|savings|current|cash|wallet)\b|the\s+(?:card|account|joint|checking|savings|current)\b)/
