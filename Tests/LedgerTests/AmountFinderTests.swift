@@ -1219,6 +1219,7 @@ import Testing
         "lunch at Varro tomorrow, around 30 each",
         "coupon saves 5 on the next order",
         "tax return: 412 back",
+        "Your card ending 4411 has been activated. Spend Rs 5,000 in 30 days to get a voucher.",
     ])
     func moreNotesThatAreNoExpense(note: String) {
         #expect(!ExpenseSignals.isExpense(note), "\(note)")

@@ -632,6 +632,8 @@ enum ExpenseSignals {
         "shall we get", "worth buying", "worth getting", "is it worth", "debería comprar", "deberíamos comprar",
         "devrais-je", "dois-je acheter", "soll ich", "sollte ich", "sollen wir", "devo comprar", "dovrei comprare",
         "raises the", "raising the", "increases the price", "increasing the price", "puts up the price", "putting up the price",
+        // A bank's target to spend for a reward ("Spend Rs 5,000 in 30 days to get a voucher").
+        "spend rs", "spend inr", "spend ₹", "spend usd", "spend $", "spend a minimum", "spend at least", "spend over",
         "if we ", "if i ", "si on ", "wenn wir ", "wenn ich ",
         // Requests to approve and instructions set up for later.
         "запрос на оплату", "запрос денег", "запит на оплату", "pedido de pagamento", "demande de paiement",
