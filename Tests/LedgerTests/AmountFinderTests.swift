@@ -1235,6 +1235,7 @@ import Testing
         "jacket 89 at Ostra, saved 20 with the coupon",
         "paid the taxi 50, got 12 back",
         "paid invoice 224 sent by Halden Plumbing, 180",
+        "dinner at Varro 50, the tip raises the total to 55",
         "refund fee charged by Kestrel 5.00",
         "return shipping label 4.50 at the post office",
         "paid the electricity bill 84.20",

@@ -13,8 +13,8 @@ enum Currency {
         // Words for currencies in the scripts banks write them in.
         ("원", "KRW"), ("新台幣", "TWD"), ("新台币", "TWD"), ("台幣", "TWD"), ("港幣", "HKD"), ("港币", "HKD"),
         ("人民币", "CNY"), ("人民幣", "CNY"), ("rmb", "CNY"), ("บาท", "THB"), ("جنيه", "EGP"),
-        // Gulf and Egyptian banks' abbreviations in Arabic ("45.00 ر.س": Saudi riyals).
-        ("so'm", "UZS"), ("soʻm", "UZS"), ("ر.س", "SAR"), ("د.إ", "AED"), ("د.ك", "KWD"), ("ر.ق", "QAR"), ("د.ب", "BHD"), ("ر.ع", "OMR"), ("ج.م", "EGP"),
+        // Gulf and Egyptian banks' abbreviations in Arabic ("45.00 ر.س": Saudi riyals); the Uzbek som in Latin letters.
+        ("ر.س", "SAR"), ("د.إ", "AED"), ("د.ك", "KWD"), ("ر.ق", "QAR"), ("د.ب", "BHD"), ("ر.ع", "OMR"), ("ج.م", "EGP"), ("so'm", "UZS"), ("soʻm", "UZS"),
         ("vnđ", "VND"), ("đồng", "VND"), ("đ", "VND"),
         ("euros", "EUR"), ("euro", "EUR"), ("dollars", "USD"), ("dollar", "USD"), ("bucks", "USD"),
         ("pounds", "GBP"), ("quid", "GBP"), ("yen", "JPY"), ("rupees", "INR"), ("rs.", "INR"), ("rs", "INR"),

@@ -631,7 +631,9 @@ enum ExpenseSignals {
         "should i get", "should i buy", "should i book", "should we get", "should we buy", "should we book", "shall i get",
         "shall we get", "worth buying", "worth getting", "is it worth", "debería comprar", "deberíamos comprar",
         "devrais-je", "dois-je acheter", "soll ich", "sollte ich", "sollen wir", "devo comprar", "dovrei comprare",
-        "raises the", "raising the", "increases the price", "increasing the price", "puts up the price", "putting up the price",
+        // ("raises the" alone is not one: "the tip raises the total to 55" was paid.)
+        "raises the monthly", "raises the annual", "raises the fee", "raises the rent", "raising the rent", "raises its price",
+        "raises their price", "raises prices", "increases the price", "increasing the price", "puts up the price", "putting up the price",
         // A bank's target to spend for a reward ("Spend Rs 5,000 in 30 days to get a voucher").
         "spend rs", "spend inr", "spend ₹", "spend usd", "spend $", "spend a minimum", "spend at least", "spend over",
         "if we ", "if i ", "si on ", "wenn wir ", "wenn ich ",
@@ -1265,7 +1267,7 @@ enum ExpenseSignals {
     /// A day still to come, as an adverb ("tomorrow's ferry" was bought for it).
     nonisolated(unsafe) private static let comingDay = /\b(?:tomorrow|next\s+(?:week|weekend|month))\b(?!'s|’s)|\b(?:mañana|demain|amanhã|domani)\b/
     /// A figure given roughly.
-    nonisolated(unsafe) private static let roughly = /\b(?:around|about|approx\w*|roughly|probably|maybe|circa|ca\.|environ|unos|unas|cerca de|etwa|circa)\s*[$€£]?\d|~\s?[$€£]?\d/
+    nonisolated(unsafe) private static let roughly = /\b(?:around|about|approx\w*|roughly|probably|maybe|circa|ca\.|environ|unos|unas|cerca de|etwa)\s*[$€£]?\d|~\s?[$€£]?\d/
     /// What was done already: booked, bought, paid.
     nonisolated(unsafe) private static let doneAlready = /\b(?:booked|bought|paid|ordered|reserved|prepaid|spent|pagué|payé|bezahlt|gebucht|réservé|reservé)\b/
     /// The writer giving a figure back: "sent 30 back", "paid 20 back".
@@ -1387,7 +1389,7 @@ enum ExpenseSignals {
     nonisolated(unsafe) private static let soldOrInvoiced =
         /(?:^|\b(?:i|we|just|finally|have|has)\s+)sold\s+(?!out\b|me\b|us\b)|\binvoiced\b|\b(?:sent|issued|raised|wrote)\s+(?:an?\s+|the\s+|my\s+)?invoice\b|^invoice\s+(?:#?[\w-]*\d[\w-]*\s+)?to\s/
     /// An invoice the writer sent ("invoice 224 sent to the client for 1,200"): its "sent to" is no payment.
-    nonisolated(unsafe) private static let invoiceSent = /\binvoice\s+(?:#?[\w-]*\d[\w-]*\s+)?(?:sent|issued)\b/
+    nonisolated(unsafe) private static let invoiceSent = /\binvoice\s+(?:#?[\w-]*\d[\w-]*\s+)?(?:sent|issued)\b(?!\s+by\b)/
     /// A payment from someone to the writer: "payment of 900 from Acme Studio", "payment 1,250 from Harbor Design".
     nonisolated(unsafe) private static let paymentFrom =
         /\bpayment\s+(?:of\s+)?[^\s\d]{0,3}\d[\d.,]*\s*[^\s\d]{0,4}\s+from\s+(?!(?:my|your|our|card|account|acct|a\/c|checking|savings|current|cash|wallet)\b|the\s+(?:card|account|joint|checking|savings|current)\b)/
