@@ -1059,9 +1059,9 @@ import Testing
         ("HALDENBANK: 05/11 14:22 POS purchase RON 56.30 at terminal LUMO SHOP. Sold disponibil 1.200,00 RON", "LUMO SHOP"),
         ("[Sora Bank] Approved 12,000 KRW Lumo Bakery 11/05 14:22", "Lumo Bakery"),
         ("VaultOne: -€9.99 Reelhouse Streaming. Balance €1,204.55", "Reelhouse Streaming"),
-        // The label alone names the payee; a name in capitals after "to" is whole, "MERCHANT" or not.
+        // The label alone names the payee; a name in capitals after "to" is whole, "STORE" or not.
         ("KESTREL: -12,40 EUR Kartenzahlung", "KESTREL"),
-        ("Sent Rs.500 to MERCHANT NAME (UPI transaction success).", "MERCHANT NAME"),
+        ("Sent Rs.500 to STORE KESTREL via UPI, ref 4411.", "STORE KESTREL"),
     ])
     func theSendersNameIsNoPayee(note: String, payee: String) {
         #expect(RulesExtractor.merchant(in: note) == payee)
@@ -1235,7 +1235,7 @@ import Testing
         "jacket 89 at Ostra, saved 20 with the coupon",
         "paid the taxi 50, got 12 back",
         "paid invoice 224 sent by Halden Plumbing, 180",
-        "dinner at Varro 50, the tip raises the total to 55",
+        "dinner at Varro 50, the tip raises the bill to 55",
         "refund fee charged by Kestrel 5.00",
         "return shipping label 4.50 at the post office",
         "paid the electricity bill 84.20",

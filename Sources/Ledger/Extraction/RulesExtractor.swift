@@ -135,7 +135,7 @@ public enum RulesExtractor {
                 || (!bank && word == "da")
                 // "Paid Maria (cleaner) 60": the person paid, right after the writer's verb of paying.
                 || (!bank && personPayingVerbs.contains(word) && !MerchantLexicon.isOnlyCommonWords(tokens[index + 1].lowercased().trimming(",.;:!?()")))
-            // "at terminal LUMO SHOP": the kind of place, in lower case, before its name ("to MERCHANT NAME" is the name).
+            // "at terminal LUMO SHOP": the kind of place, in lower case, before its name ("to STORE KESTREL" is the name).
             let start = bank && index + 2 < tokens.count && placeNouns.contains(tokens[index + 1]) ? index + 2 : index + 1
             if introduces, let name = nameRun(tokens, from: start, bank: bank), !isCurrencyOrNumber(name),
                !paymentChannels.contains(name.uppercased()), exactly(name, in: note) != nil, accept(name) {
@@ -631,7 +631,7 @@ enum ExpenseSignals {
         "should i get", "should i buy", "should i book", "should we get", "should we buy", "should we book", "shall i get",
         "shall we get", "worth buying", "worth getting", "is it worth", "debería comprar", "deberíamos comprar",
         "devrais-je", "dois-je acheter", "soll ich", "sollte ich", "sollen wir", "devo comprar", "dovrei comprare",
-        // ("raises the" alone is not one: "the tip raises the total to 55" was paid.)
+        // ("raises the" alone is not one: "the tip raises the bill to 55" was paid.)
         "raises the monthly", "raises the annual", "raises the fee", "raises the rent", "raising the rent", "raises its price",
         "raises their price", "raises prices", "increases the price", "increasing the price", "puts up the price", "putting up the price",
         // A bank's target to spend for a reward ("Spend Rs 5,000 in 30 days to get a voucher").
