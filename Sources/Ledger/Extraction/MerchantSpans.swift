@@ -455,7 +455,7 @@ enum MerchantSpans {
             let taken = tokens[index - 1].lowercased()
             let ridden = word == "to" && index >= 3 && ["a", "an"].contains(tokens[index - 2].lowercased())
                 && ["took", "take", "caught", "called", "booked", "hailed"].contains(tokens[index - 3].lowercased())
-                && !MerchantLexicon.family.contains(taken) && !["friend", "colleague", "client", "guest"].contains(taken)
+                && !MerchantLexicon.family.contains(taken) && !ExpenseSignals.otherPayers.contains(taken) && taken != "guest"
             guard MerchantLexicon.motionWords.contains(tokens[index - 1].lowercased()) || afterTicket || ridden
                     || !carriers.isEmpty else { continue }
             var next = index + 1
