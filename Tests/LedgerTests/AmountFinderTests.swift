@@ -614,6 +614,8 @@ import Testing
         // A limit named after its figure; a limit labelling the next part's figure leaves this one.
         ("Alert: A $41.20 card transaction to LARKIN DELI exceeded your $30.00 alert limit.", "41.20"),
         ("Oplata 312,00 RUB; KOFEYNYA LIPA; Limit: 9 100,00 RUB", "312.00"),
+        // Thousands parted by a space before a currency's short word that counts only beside a figure.
+        ("Списание 1 240 р. Оплата в KESTREL", "1240"), ("paid 2 300 р. at GIGBOX", "2300"),
         ("Kestrel: A $62.15 debit card transaction to GIGBOX MARKET exceeded your $50.00 alert.", "62.15"),
         // The last digits of a card or an account after a word for "ending" are no money; "final"
         // only after the card's noun.

@@ -354,8 +354,11 @@ enum AmountFinder {
             }
         }
         guard grouped > end else { return end }
-        let rest = String(characters[grouped..<min(characters.count, grouped + 5)]).trimmingCharacters(in: .whitespaces)
-        let currencyFollows = Currency.mentions(in: rest).contains { $0.range.lowerBound == 0 }
+        // Read with the number's last digit, so a short word that counts only beside a figure
+        // ("1 240 р.") is seen.
+        let gap = characters[grouped...].prefix { spaces.contains($0) }.count
+        let rest = String(characters[(grouped - 1)..<min(characters.count, grouped + gap + 5)])
+        let currencyFollows = Currency.mentions(in: rest).contains { $0.range.lowerBound == 1 + gap }
         return hasDecimal || currencyFollows ? grouped : end
     }
 
