@@ -34,6 +34,8 @@ import Testing
         ("parking meter 2 x 1.75", "3.50"),
         // A price before a plural is no count ("plus 2.10 sales tax").
         ("lamp 24.99 plus 2.10 sales tax", "27.09"),
+        // Up to the hundreds a plural counts things; a plural name of money stays money.
+        ("lunch 40 dumplings at Sora, 22", "22"), ("tacos 250 pesos", "250"),
         // A "+" after an identifier word adds the figure; a symbol written onto the next figure is its.
         ("Locksmith came out at midnight, 95 call-out + 20 for the new lock", "115"),
         ("Entry to the gardens x2 £45", "45"), ("tickets x 2 £45", "45"),
@@ -181,6 +183,8 @@ import Testing
                       "payment of 900 from Acme Studio for the mockups", "Airline credited a 100 voucher for the delay",
                       "Ask Sam for the 30 he owes me", "temp 38.2 this morning, staying home", "slept 6.5 hours",
                       "scored 92 on the quiz", "checkout at 11 tomorrow", "kids' bus leaves stop 14 at 7:40",
+                      // A time after an event's word a few words back; counts of things up to the hundreds.
+                      "meeting with Ilse at 3 about the budget", "read 40 pages of the novel",
                       // Shopping lists that count things in any language, and to-dos written with an infinitive.
                       "3 apples, 2 kg rice, 6 eggs, 1 L milk", "courses : 6 oeufs, 2 baguettes, 500 g de farine",
                       "Einkauf: 2 Liter Milch, 500 g Mehl, 10 Eier", "spesa: 2 pacchi di pasta, 1 kg pomodori, 6 uova",
@@ -407,6 +411,8 @@ import Testing
                       // Someone named paying, money given back, pay and a reminder in the notes' other languages.
                       "Inès a payé la crêperie, 36 €, je l'invite samedi", "Jonas hat die Pizza bei Lumo bezahlt, 28 €",
                       "A Rita pagou o café, 6 €", "Marco ha pagato il taxi, 22 €", "Sanne betaalde de bioscoop, 24 €",
+                      "o Tiago ofereceu o jantar, 40", "Jonas hat mich zum Essen eingeladen, 40 €",
+                      "Marco mi ha offerto il pranzo, 30 €", "Kasia postawiła obiad, 60 zł",
                       "Geld zurück vom Reelhouse: 12,50 €", "Noor heeft me 15 euro teruggegeven", "cobré 450 € por las clases",
                       "Herinnering: tandarts 70 € betalen",
                       // A sibling or friend paying, the payer named after the verb, pay and a quote in Dutch.

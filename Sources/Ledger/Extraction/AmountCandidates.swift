@@ -252,9 +252,21 @@ enum AmountFinder {
            !AmountRoles.addOnNouns.contains(nextWord), !AmountRoles.discountNouns.contains(nextWord) {
             return true
         }
-        guard nextWord.hasSuffix("s"), nextWord.count > 3, value < 20 else { return false }
+        // A plural counts things up to the hundreds ("40 pages", "25 dumplings") unless it names money
+        // the currency table does not know ("300 pesos", "50 cents").
+        guard nextWord.hasSuffix("s"), nextWord.count > 3, value < 20 || (value < 1000 && !moneyPlurals.contains(nextWord)) else {
+            return false
+        }
         return !nextWord.hasSuffix("ss") && !nextWord.hasSuffix("us") && !notPlurals.contains(nextWord)
     }
+
+    /// Plural names of money, minor units and points of value that the currency table leaves out
+    /// (a bare "pesos" or "shillings" names no one country's currency).
+    private static let moneyPlurals: Set<String> = [
+        "pesos", "cents", "centavos", "centimes", "céntimos", "centimos", "shillings", "dirhams", "dinars", "rands", "rubles",
+        "roubles", "rupiahs", "ringgits", "pennies", "nickels", "dimes", "quarters", "coins", "euros", "dollars", "pounds",
+        "rupees", "reais", "francs", "soles", "kroner", "kronor", "zlotys", "forints", "lires", "liras", "bucks", "credits",
+    ]
 
     /// Words after a figure that say what it is for, when, or how it was paid, not what it counts.
     private static let notCountedAfterOne: Set<String> = [
@@ -579,10 +591,13 @@ enum AmountFinder {
             let next = String(lowered[min(lowered.count, end + 1)..<min(lowered.count, end + 12)].prefix { $0.isLetter })
             if timeAndDistanceUnits.contains(next) { return true }
         }
-        // "checkout at 11", "the bus leaves at 7": a time of day after an event's word.
+        // "checkout at 11", "the bus leaves at 7", "meeting with Daan at 3": a time of day after an
+        // event's word, up to three words before the "at" in the same phrase.
         if number.impliedCurrency == nil, !number.hasDecimals, number.value <= 24 {
-            let last = wordsBefore(start, within: 24, lowered).suffix(2)
-            if last.count == 2, ["at", "um", "à", "alle"].contains(last.last!), timedEvents.contains(last.first!) { return true }
+            let last = wordsBefore(start, within: 40, lowered, partMarks: ",;.|/\n").suffix(4)
+            if let at = last.last, ["at", "um", "à", "alle"].contains(at), last.dropLast().contains(where: timedEvents.contains) {
+                return true
+            }
         }
         // "temp 38.2", "slept 6.5 hours", "scored 92": a measure of the writer, never money.
         if number.impliedCurrency == nil, let last = wordsBefore(start, within: 12, lowered).last, measuredWords.contains(last) {
@@ -652,7 +667,8 @@ enum AmountFinder {
     /// Words of an event that a time of day follows ("leaves at 7", "checkout at 11", "Abfahrt um 8").
     private static let timedEvents: Set<String> = [
         "leaves", "leave", "leaving", "departs", "departure", "arrives", "arrival", "opens", "closes", "starts", "begins",
-        "checkout", "checkin", "pickup", "meeting", "appointment", "boarding", "kickoff", "doors",
+        "checkout", "checkin", "pickup", "meeting", "appointment", "boarding", "kickoff", "doors", "meet", "call",
+        "reservation", "lesson",
         "abfahrt", "ankunft", "beginnt", "termin", "départ", "arrivée", "rendez", "partenza", "arrivo",
     ]
 

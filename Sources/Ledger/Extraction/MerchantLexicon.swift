@@ -255,6 +255,8 @@ enum MerchantLexicon {
         "mes", "und", "dann", "auch", "aber", "oder", "sehr", "nur", "mehr", "schon", "hier", "ein", "eine", "mit",
         "ohne", "für", "von", "zu", "im", "am", "e", "depois", "mas", "muito", "só", "mais", "já", "aqui", "um", "uma",
         "do", "da", "com", "sem", "no", "na", "poi", "anche", "ma", "molto", "più", "già", "qui", "gli", "di", "della",
+        // The writer as the subject, in the notes' other languages ("Ich habe …", "Io ho …").
+        "ich", "wir", "yo", "nosotros", "je", "nous", "eu", "nós", "io", "noi", "ik", "wij",
     ]
 
     private static let commonWords: Set<String> = roles.union(places).union(fillers)

@@ -835,7 +835,7 @@ enum ExpenseSignals {
     ]
     /// "paid" in the notes' languages, after whoever paid ("mi jefe la pagó", "Papa hat das Essen bezahlt").
     static let paidVerbs: Set<String> = ["pagó", "pago", "invitó", "payé", "offert", "bezahlt", "spendiert", "pagou",
-                                         "pagato", "offerto", "betaald", "trakteerde"]
+                                         "pagato", "offerto", "betaald", "trakteerde", "ofereceu", "eingeladen", "zapłacił", "zapłaciła"]
     /// Words before whom the money was for ("für Papa", "pour ma mère", "for dad").
     private static let beneficiaryMarks: Set<String> = ["for", "für", "pour", "para", "per", "voor", "de", "di"]
     /// The writer, before the verb ("ich habe bezahlt" is the writer's).
@@ -1243,9 +1243,10 @@ enum ExpenseSignals {
         return !MerchantLexicon.isCommonWord(lowered) && !MerchantLexicon.functionWords.contains(lowered)
     }
 
-    /// `namedPayerOpens` in the notes' other languages; the German and Dutch participle may end the clause.
+    /// `namedPayerOpens` in the notes' other languages, the writer as object between ("Daan mi ha
+    /// offerto il pranzo"); the German and Dutch participle may end the clause.
     nonisolated(unsafe) private static let namedPayerOpensElsewhere =
-        /^(?:(?i:o|a|el|la|le|il|der|die)\s+)?(\p{Lu}\p{Ll}+)\s+(?:a\s+(?:payé|réglé|offert|invité)|ha\s+(?:pagato|offerto|pagado|invitado)|pagó|invitó|pagou|convidou|betaalde|trakteerde|(?:hat|heeft)\s+(?:[^\s,.;]+\s+){0,5}?(?:bezahlt|spendiert|übernommen|betaald|getrakteerd))\b/
+        /^(?:(?i:o|a|el|la|le|il|der|die)\s+)?(\p{Lu}\p{Ll}+)\s+(?:(?:mi|ci|me|nos|m['’])\s*)?(?:a\s+(?:payé|réglé|offert|invité)|ha\s+(?:pagato|offerto|pagado|invitado)|pagó|invitó|pagou|convidou|ofereceu|betaalde|trakteerde|zapłacił|zapłaciła|postawił|postawiła|(?:hat|heeft)\s+(?:[^\s,.;]+\s+){0,5}?(?:bezahlt|spendiert|übernommen|eingeladen|betaald|getrakteerd))\b/
 
     /// Italian, Spanish, French and Portuguese put the payer after "paid it" ("l'ha pagato Giulia",
     /// "la pagó Carlos", "l'a payé Paul"); "l'ho pagato io" is the writer's.
