@@ -76,6 +76,9 @@ struct MerchantSpansTests {
         #expect(socks.contains("primrose") && !socks.contains("primrose socks"))
         let lunch = spans("lunch at varro 12")
         #expect(lunch.contains("varro") && !lunch.contains("varro 12"))
+        // The only figure is the price wherever it stands; "pho 24" keeps its number beside a price.
+        let dinner = spans("dinner at Ostra 85, I paid for everyone")
+        #expect(dinner.contains("Ostra") && !dinner.contains("Ostra 85"))
         // A description of one place keeps its words; a number inside a name stays.
         #expect(spans("crêpes from the kiosk by the harbour £8.50").contains("the kiosk by the harbour"))
         #expect(spans("dinner 45 at pho 24").contains("pho 24"))
@@ -317,6 +320,7 @@ struct MerchantSpansTests {
         #expect(spans("Lunch Nordhaus 12.40").contains("Nordhaus"))
         #expect(!MerchantLexicon.isGeneric("Pharmacie du Pont"))
         #expect(MerchantLexicon.isGeneric("pharmacie"))
+        #expect(MerchantLexicon.isGeneric("tuk-tuk") && MerchantLexicon.isGeneric("rickshaw") && !MerchantLexicon.isGeneric("Halden Shuttle"))
         #expect(MerchantLexicon.isGeneric("parking garage"))
         // Facilities and passes anyone could name; what the writer did names no one.
         #expect(MerchantLexicon.isGeneric("airport lounge pass") && MerchantLexicon.isGeneric("Luggage storage"))

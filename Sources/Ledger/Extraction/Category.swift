@@ -34,7 +34,7 @@ enum CategoryRules {
                    "e-bike", "bahn", "zug", "tren", "treno", "trem", "comboio", "vuelo", "volo", "voo", "vol",
                    "flug", "mileage", "baggage", "checked bag", "boarding",
                    "タクシー", "電車", "新幹線", "ホテル", "aeropuerto", "aeroport", "aéroport", "aeroporto", "flughafen",
-                   "shuttle", "coach", "boat", "e-scooter", "carpark", "car park", "parkhaus", "parken", "tanken",
+                   "shuttle", "coach", "boat", "e-scooter", "tuk-tuk", "tuktuk", "rickshaw", "matatu", "jeepney", "minibus", "carpark", "car park", "parkhaus", "parken", "tanken",
                    "mietwagen", "übernachtung", "fahrkarte", "aparcamiento", "estacionamiento", "billete", "passagem",
                    "estacionamento", "combustível", "pedágio", "parcheggio", "guesthouse", "b&b", "campsite", "camping",
                    "resort", "lodge", "tube", "underground", "u-bahn", "s-bahn", "cable car", "transit", "airfare",

@@ -38,6 +38,7 @@ enum MerchantLexicon {
         "supermarket", "bakery", "shop", "store", "restaurant", "pub", "bar", "cafe", "café", "cinema", "museum",
         "post", "office", "bank", "atm", "toll", "tolls", "meter", "bridge", "tunnel", "ferry", "bus", "train",
         "taxi", "cab", "tram", "petrol", "gas", "fuel", "downtown", "uptown", "nearby",
+        "tuk-tuk", "tuk", "tuktuk", "rickshaw", "matatu", "jeepney", "minibus", "shuttle", "town",
         "local", "corner", "street", "veg", "food", "truck", "salon", "session", "appointment", "appt",
         "haircut", "lesson", "class", "service", "repair", "repairs", "wash", "washes", "golf", "mini",
         "buffet", "breakfast", "lunch", "dinner", "coffee", "ride", "rides", "rental", "hostel", "motel",

@@ -10,11 +10,11 @@ enum MerchantSpans {
         let characters = Array(note)
         // Small whole numbers stay: they are often part of a name ("Route 66 Diner", "Studio 54").
         // A number added to another is money too ("Lume 84 + 15% tip").
-        // The only figure, ending the note, is what was paid ("lunch at varro 12"), not a name's number.
+        // The only figure is what was paid ("lunch at varro 12", "dinner at Ostra 85, I paid"), not a
+        // name's number: a note naming "Pho 24" writes its price too.
         let figures = candidates.filter { !$0.isComputed }
-        let onlyFigureAtEnd = figures.count == 1 && note.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
-            .hasSuffix(String(characters[figures[0].range]))
-        let amounts = Set(figures.filter { $0.text.contains(".") || $0.currency != nil || $0.value >= 100 || onlyFigureAtEnd }
+        let onlyFigure = figures.count == 1
+        let amounts = Set(figures.filter { $0.text.contains(".") || $0.currency != nil || $0.value >= 100 || onlyFigure }
             .map { String(characters[$0.range]) }).union(addends(in: note))
         // A price written in words ("corvo six forty") ends a name too.
         let spelled = figures.map(\.range).filter { range in
