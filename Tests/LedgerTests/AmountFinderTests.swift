@@ -702,6 +702,13 @@ import Testing
         #expect(RulesExtractor.currency(in: note, chosen: AmountFinder.best(in: AmountFinder.candidates(in: note))) == code, "\(note)")
     }
 
+    /// An approximate conversion in brackets names no currency for the figure outside it.
+    @Test(arguments: [("fuel 58.40 at Northpeak (about 52 quid)", nil), ("hotel 12000 (~€75)", nil),
+                      ("hotel ¥12,000 (~€75)", "JPY"), ("dinner 45 (€)", "EUR")] as [(String, String?)])
+    func aConversionInBracketsLeavesTheFigureOutside(note: String, code: String?) {
+        #expect(RulesExtractor.currency(in: note, chosen: AmountFinder.best(in: AmountFinder.candidates(in: note))) == code, "\(note)")
+    }
+
     @Test(arguments: [
         ("3 450 ₸", "KZT"), ("2 100 ₴", "UAH"), ("12.40 ₼", "AZN"), ("24,60 ₾", "GEL"), ("340р", "RUB"),
         ("150 грн", "UAH"), ("Rp 85.000", "IDR"), ("RM12.50", "MYR"), ("45 lv", "BGN"), ("2 500 FCFA", "XOF"),

@@ -126,11 +126,14 @@ import Testing
         ("handed the florist 50 and got back 12.60", "37.40"),
         ("Paid the courier 20, he gave back 4.25", "15.75"),
         ("my share of the chalet was 140 (560 split 4 ways)", "140"),
+        ("cabin 480 total, my third 160", "160"),
         ("Paid 90 for the escape room, my share is 30", "90"),
         // Someone else's part of the bill.
         ("physio co-pay 25, insurance paid the other 120", "25"),
         // Not the writer's outlay.
         ("souvenir ¥3,000 (~$20)", "3000"),
+        // A charge let go.
+        ("paid 45 for the climbing gym, the 12 joining fee was waived", "45"),
         ("paid the cab 40, Ana owes me 20", "40"),
         ("concert tickets 150, the others will venmo me 50 each", "150"),
         ("flight 210 that includes 30 for the bag", "210"),

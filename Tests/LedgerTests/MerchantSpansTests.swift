@@ -373,6 +373,14 @@ struct MerchantSpansTests {
 
     /// Whom a thing was bought for is not who was paid; the money given to them, or a name after a
     /// figure or a word of paying, is.
+    @Test func whomACostWasSharedWithAndWhatWasAddedAreNoNames() {
+        #expect(!spans("split the 90 cab with Ilse, my half 45").contains("Ilse"))
+        #expect(!spans("compartimos el taxi con Ilse, 20 €").contains("Ilse"))
+        #expect(spans("split the bill at Corvo, 40").contains("Corvo"))
+        let bill = spans("phone bill 35 + 7 VAT, my quarter 30")
+        #expect(!bill.contains("VAT") && !bill.contains("quarter 30") && !bill.contains("quarter"))
+    }
+
     @Test func whomItWasBoughtForIsNotWhoWasPaid() {
         #expect(MerchantSpans.isBeneficiary("Nell", in: "Birthday balloons for Nell 14"))
         #expect(MerchantSpans.isBeneficiary("Pepper", in: "Groomer for Pepper 45"))

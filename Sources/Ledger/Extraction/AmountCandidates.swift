@@ -140,8 +140,12 @@ enum AmountFinder {
         for number in numbers where !isExcluded(number, characters, lowered, inBankMessage: isBank)
             && !(rules.contains(.amountArithmetic) && AmountRoles.isNotTheWritersOutlay(number.range, tokens))
             && !(rules.contains(.amountArithmetic) && !isBank && AmountRoles.isCashback(number.range, tokens)) {
+            // A bracket parts a figure from the currency of what is inside or outside it ("12000 (~€75)").
             let currency = number.impliedCurrency ?? Currency.code(near: number.range, in: mentions.filter { mention in
-                !(mention.range.upperBound <= number.range.lowerBound && afterAFigure.contains(mention.range))
+                let between = mention.range.lowerBound >= number.range.upperBound
+                    ? number.range.upperBound..<mention.range.lowerBound : mention.range.upperBound..<max(mention.range.upperBound, number.range.lowerBound)
+                return !(mention.range.upperBound <= number.range.lowerBound && afterAFigure.contains(mention.range))
+                    && !characters[between].contains { $0 == "(" || $0 == ")" }
             })
             let number = currency.map { withThousandths(number, currency: $0, characters) } ?? number
             // "gate 12", "Linie 5", "size 10", "level 3": a label, not money. Only right before the

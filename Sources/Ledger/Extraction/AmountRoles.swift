@@ -19,7 +19,7 @@ enum AmountRoles {
 
     /// Nouns of what is paid on top. Beside a number (before it within two words, after it within three).
     static let addOnNouns: Set<String> = [
-        "tip", "tips", "tipped", "gratuity", "fee", "fees", "tax", "taxes", "vat", "shipping", "postage", "delivery",
+        "tip", "tips", "tipped", "gratuity", "fee", "fees", "tax", "taxes", "vat", "gst", "hst", "pst", "shipping", "postage", "delivery",
         "surcharge", "charge", "charges", "service", "coperto", "servizio", "serviço", "servicio", "bedienung", "mancia", "gorjeta", "taxa", "frete",
         "propina", "envío", "envio", "impuesto", "iva", "pourboire", "livraison", "frais", "taxe", "tva",
         "trinkgeld", "versand", "gebühr", "mwst", "steuer", "fooi", "bezorging", "btw", "チップ", "送料", "税",
@@ -217,6 +217,8 @@ enum AmountRoles {
         }
         let before = tokens.before(range, 4)
         if before.suffix(3).contains(where: savedWords.contains) || isRepaidLater(range, tokens) { return true }
+        // "the 12 joining fee was waived": a charge let go, never paid.
+        if tokens.after(range, 4).contains(where: waivedWords.contains) { return true }
         for phrase in othersOwe where before.count >= phrase.count {
             for start in 0...(before.count - phrase.count) where Array(before[start..<start + phrase.count]) == phrase {
                 return true
@@ -237,6 +239,10 @@ enum AmountRoles {
             || near.contains("dont") || near.contains("davon") || near.contains("inkl")
             || next.count == 2 && next[0] == "of" && next[1] == "which"
     }
+
+    /// A charge let go ("was waived", "erlassen", "offert" is someone paying: not here).
+    private static let waivedWords: Set<String> = ["waived", "waive", "comped", "exonerado", "exonéré", "exonérés", "erlassen",
+                                                   "condonado", "condonada", "abbuonato", "kwijtgescholden"]
 
     /// True for cashback earned or taken with a purchase in a written note ("groceries 56 and got 4
     /// cashback"): not what the purchase cost. (Bank messages name theirs with the balance words.)
@@ -475,10 +481,10 @@ enum AmountRoles {
         for (index, word) in before.enumerated() where index + 1 < before.count && ["paid", "pagué", "payé", "bezahlt"].contains(word) {
             if ["my", "mi", "ma", "mon", "meinen", "meine"].contains(before[index + 1]) { return true }
         }
-        // "my part 19.60", "my share of the cabin was 140", "ma part : 12".
+        // "my part 19.60", "my share of the cabin was 140", "ma part : 12", "my third 160".
         let clause = tokens.before(range, 6)
         return zip(clause, clause.dropFirst()).contains { owner, part in
-            writerOwns.contains(owner) && shareWords.contains(part)
+            writerOwns.contains(owner) && (shareWords.contains(part) || fractions[part] != nil)
         }
     }
 
@@ -535,6 +541,8 @@ enum AmountRoles {
                                                   "mia", "mio", "mijn"]
     private static let shareWords: Set<String> = ["part", "share", "portion", "cut", "half", "parte", "anteil",
                                                   "teil", "hälfte", "mitad", "moitié", "metà", "metade", "deel", "aandeel"]
+    /// A writer's part of a bill, named ("share") or as a fraction ("third").
+    static let shareOrFractionWords = shareWords.union(fractions.keys)
 
     /// True when "+" or "plus" stands in the two words before the figure ("+ 6 tip", "plus car 45").
     static func saysPlus(before range: Range<Int>, _ tokens: Tokens) -> Bool {

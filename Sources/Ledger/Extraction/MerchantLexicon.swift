@@ -260,7 +260,12 @@ enum MerchantLexicon {
         "ich", "wir", "yo", "nosotros", "je", "nous", "eu", "nós", "io", "noi", "ik", "wij",
     ]
 
-    private static let commonWords: Set<String> = roles.union(places).union(fillers)
+    /// Sharing a cost, in the notes' languages ("split the cab with", "compartimos el taxi con").
+    static let sharingVerbs: Set<String> = ["split", "splitting", "shared", "sharing", "halved", "compartí", "compartimos",
+                                            "partagé", "partagée", "geteilt", "teilten", "diviso", "divisé", "dividimos",
+                                            "gedeeld", "deelden", "compartilhamos"]
+
+    private static let commonWords: Set<String> = roles.union(places).union(fillers).union(sharingVerbs)
         .union(CategoryRules.keywords.flatMap(\.1).filter { !$0.contains(" ") })
         .union(["new", "paid", "bought", "got", "spent", "quick", "late", "early", "birthday", "gift", "weekly",
                 "monthly", "annual", "yearly", "big", "small", "cheap", "another", "more", "some", "team", "client",

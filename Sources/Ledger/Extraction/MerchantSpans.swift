@@ -58,6 +58,7 @@ enum MerchantSpans {
             !(span.last.map { ",;:".contains($0) } ?? true)
                 && !(titled && opensWithCommonWord(span)) && !(shaped && opensWithWhatWasHadAtName(span))
                 && isPlausible(span, moneyWordsInNames: shaped && !bank) && !isOnlyMessageWords(span) && !isOnlyFieldLabels(span)
+                && !isOnlyAddOnOrShare(span)
                 && !labelsAFigure(span, in: note)
                 && span.wholeMatch(of: caseEnding) == nil
                 && !(bank && !labels.isEmpty && span.split(whereSeparator: \.isWhitespace).allSatisfy { labels.contains(String($0)) })
@@ -552,8 +553,10 @@ enum MerchantSpans {
             // Also when the note opens with the meal or outing ("Lunch in Soho with Dana"), or introduces
             // its business after the company ("tickets with Leo at Reelhouse").
             // ("drinks w Daan and Lena": a lower-case "w" is "with"; "W Hotel" is a name.)
+            // ("split the cab with Lena": one shares a cost with a person, never with the business paid.)
             guard ["with", "w/", "mit", "avec", "con", "com", "met"].contains(word) || tokens[index] == "w", index > 0,
                   outingWords.contains(lowered[index - 1]) || opensWithName && index > 1 || outingWords.contains(opener)
+                    || lowered[..<index].suffix(5).contains(where: MerchantLexicon.sharingVerbs.contains)
                     || tokens.indices.dropLast().contains(where: { $0 != index - 1 && placeIntroducers.contains(lowered[$0])
                         && tokens[$0 + 1].first?.isUppercase == true })
             else { continue }
@@ -930,6 +933,17 @@ enum MerchantSpans {
     static func isOnlyMessageWords(_ span: String) -> Bool {
         let words = span.split(whereSeparator: \.isWhitespace).map { $0.lowercased().trimming(where: \.isPunctuation) }.filter { !$0.isEmpty }
         return !words.isEmpty && words.allSatisfy { messageWords.contains($0) || MerchantLexicon.functionWords.contains($0) }
+    }
+
+    /// True for a span whose words are only what is added to a price or a writer's share of it,
+    /// with or without their figures ("VAT", "7 GST", "quarter 30", "my half"): no one was paid by that name.
+    static func isOnlyAddOnOrShare(_ span: String) -> Bool {
+        let words = span.split(whereSeparator: \.isWhitespace).map { $0.lowercased().trimming(where: \.isPunctuation) }
+            .filter { !$0.isEmpty && !$0.allSatisfy(\.isNumber) }
+        return !words.isEmpty && words.allSatisfy { word in
+            AmountRoles.addOnNouns.contains(word) || AmountRoles.shareOrFractionWords.contains(word)
+                || MerchantLexicon.functionWords.contains(word)
+        }
     }
 
     /// True for a span that is only the label of a form's field ("Beneficiary", "Empfänger", "Info",
