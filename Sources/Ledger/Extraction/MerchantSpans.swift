@@ -11,7 +11,7 @@ enum MerchantSpans {
         // Small whole numbers stay: they are often part of a name ("Route 66 Diner", "Studio 54").
         // A number added to another is money too ("Lume 84 + 15% tip").
         // The only figure is what was paid ("lunch at varro 12", "dinner at Ostra 85, I paid"), not a
-        // name's number: a note naming "Pho 24" writes its price too.
+        // name's number: a note naming "Kestrel 9" writes its price too.
         let figures = candidates.filter { !$0.isComputed }
         let onlyFigure = figures.count == 1
         let amounts = Set(figures.filter { $0.text.contains(".") || $0.currency != nil || $0.value >= 100 || onlyFigure }
