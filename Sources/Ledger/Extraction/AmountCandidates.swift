@@ -672,7 +672,7 @@ enum AmountFinder {
     private static let timedEvents: Set<String> = [
         "leaves", "leave", "leaving", "departs", "departure", "arrives", "arrival", "opens", "closes", "starts", "begins",
         "checkout", "checkin", "pickup", "meeting", "appointment", "boarding", "kickoff", "doors", "meet", "call",
-        "reservation", "lesson",
+        "reservation",
         "abfahrt", "ankunft", "beginnt", "termin", "départ", "arrivée", "rendez", "partenza", "arrivo",
     ]
 
