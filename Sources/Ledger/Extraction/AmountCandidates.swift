@@ -142,8 +142,8 @@ enum AmountFinder {
             && !(rules.contains(.amountArithmetic) && !isBank && AmountRoles.isCashback(number.range, tokens)) {
             // A bracket parts a figure from the currency of what is inside or outside it ("12000 (~€75)").
             let currency = number.impliedCurrency ?? Currency.code(near: number.range, in: mentions.filter { mention in
-                let between = mention.range.lowerBound >= number.range.upperBound
-                    ? number.range.upperBound..<mention.range.lowerBound : mention.range.upperBound..<max(mention.range.upperBound, number.range.lowerBound)
+                let gapStart = min(number.range.upperBound, mention.range.upperBound)
+                let between = gapStart..<max(gapStart, number.range.lowerBound, mention.range.lowerBound)
                 return !(mention.range.upperBound <= number.range.lowerBound && afterAFigure.contains(mention.range))
                     && !characters[between].contains { $0 == "(" || $0 == ")" }
             })
@@ -264,8 +264,9 @@ enum AmountFinder {
         return !nextWord.hasSuffix("ss") && !nextWord.hasSuffix("us") && !notPlurals.contains(nextWord)
     }
 
-    /// Plural names of money, minor units and points of value that the currency table leaves out
-    /// (a bare "pesos" or "shillings" names no one country's currency).
+    /// Plural names of money, minor units and points of value: those the currency table leaves out
+    /// (a bare "pesos" or "shillings" names no one country's currency), and its own plural words,
+    /// for callers that read words without the note's currency marks.
     private static let moneyPlurals: Set<String> = [
         "pesos", "cents", "centavos", "centimes", "céntimos", "centimos", "shillings", "dirhams", "dinars", "rands", "rubles",
         "roubles", "rupiahs", "ringgits", "pennies", "nickels", "dimes", "quarters", "coins", "euros", "dollars", "pounds",

@@ -22,26 +22,12 @@ public enum RulesExtractor {
     /// approximate conversion in brackets ("fuel 58.40 (about 52 quid)" says nothing of the 58.40).
     static func currency(in note: String, chosen: AmountCandidate?) -> String? {
         if let code = chosen?.currency { return code }
-        let conversions = approximateBrackets(in: Array(note))
-        return Currency.mentions(in: note).first { mention in !conversions.contains { $0.contains(mention.range.lowerBound) } }?.code
-    }
-
-    /// Where brackets hold an approximate figure ("(~$13)", "(about 52 quid)"), as character offsets.
-    private static func approximateBrackets(in characters: [Character]) -> [Range<Int>] {
-        var found: [Range<Int>] = []
-        var open: Int?
-        for (index, character) in characters.enumerated() {
-            if character == "(" { open = index }
-            if character == ")", let start = open {
-                let inside = String(characters[(start + 1)..<index]).lowercased()
-                let words = inside.split(whereSeparator: { !$0.isLetter }).map(String.init)
-                if inside.contains("~") || inside.contains("≈") || words.contains(where: AmountRoles.approximately.contains) {
-                    found.append(start..<(index + 1))
-                }
-                open = nil
-            }
-        }
-        return found
+        let mentions = Currency.mentions(in: note)
+        guard !mentions.isEmpty else { return nil }
+        let tokens = AmountRoles.Tokens(Array(note.lowercased()), currencies: mentions.map(\.range))
+        return mentions.first { mention in
+            tokens.bracketOpening(mention.range)?.contains(where: AmountRoles.approximately.contains) != true
+        }?.code
     }
 
     // MARK: - Merchant
