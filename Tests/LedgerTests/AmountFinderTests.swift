@@ -989,6 +989,21 @@ import Testing
         #expect(Currency.mentions(in: "Q3 report printing 40").isEmpty)
     }
 
+    /// A card named by a word ending in "CARD" or by a scheme and its digits after a dash is the
+    /// payer's; "Nalichnost" (Bulgarian: what is available) is the balance, not a cash withdrawal;
+    /// a Latin name after a Japanese store label is whole; "Q." and a space before the quetzal's
+    /// figure (invented).
+    @Test func cardProductsBalanceNotCashLatinNamesAfterJapaneseLabels() {
+        #expect(RulesExtractor.introducedMerchant(in: "HALVCARD *1234: oplata 35000.00 UZS LUMO SUPERMARKET 21.11.26 13:45") == "LUMO SUPERMARKET")
+        #expect(RulesExtractor.introducedMerchant(in: "MIR-1234 12:30 Оплата 450р NORTHPEAK APTEKA Баланс: 2 300р") == "NORTHPEAK APTEKA")
+        let bulgarian = "Pokupka 24.90 BGN karta ***1234 VARRO MARKET. Nalichnost 540.12 BGN"
+        #expect(!BankMessage.isCashWithdrawal(bulgarian))
+        #expect(RulesExtractor.payee(inBankMessage: bulgarian) == .known("VARRO MARKET"))
+        #expect(BankMessage.isCashWithdrawal("Snyatie nalichnyh 5000 RUB ATM 1234"))
+        #expect(RulesExtractor.introducedMerchant(in: "【カード利用】ご利用金額：1,200円 ご利用先：ARDENT BOOKS") == "ARDENT BOOKS")
+        #expect(Currency.mentions(in: "Transacción aprobada: Q. 125.00 en LUMO TIENDA").first?.code == "GTQ")
+    }
+
     /// A message laid out as "Label: value" lines names its payee in the value that is only a name;
     /// a label ("Amount", "Place", "Znesek") is never the payee, even before an amount, and the
     /// name on the line before "Card:" is not the card's.

@@ -95,7 +95,8 @@ enum BankMessage {
         // Hebrew joins "at" to the name: "ב-KESTREL CAFE".
         try! Regex(#"(?:^|\s)ב-?([A-Z][A-Z0-9&'.\- ]{1,30}?)(?=\s*(?:$|[.,;]|\s[^\sA-Z0-9]))"#),
         // A store named after its label ("商店：小巷咖啡", "商户：…", Japanese "ご利用先：", Korean "가맹점:").
-        try! Regex(#"(?:商店|商户|商戶|店名|收款方|收款商户|特約商店|ご利用先|ご利用場所|ご利用店舗|利用先|利用店舗|加盟店|가맹점)[：:]\s*([^，。,;\s]{2,30})"#),
+        // A name in Latin capitals goes on over its words ("ご利用先：ARDENT STORE").
+        try! Regex(#"(?:商店|商户|商戶|店名|收款方|收款商户|特約商店|ご利用先|ご利用場所|ご利用店舗|利用先|利用店舗|加盟店|가맹점)[：:]\s*([^，。,;\s]{2,30}(?: [A-Z][A-Z0-9&'.\-]*)*)"#),
     ]
 
     /// A UPI handle after "VPA": the most specific payee a message can give, tried before any other rule.
@@ -291,7 +292,10 @@ enum BankMessage {
     /// A cash withdrawal pays no one: the message names the machine or the bank, not a payee.
     static func isCashWithdrawal(_ note: String) -> Bool {
         let text = SearchableText(note.lowercased())
-        return cashWords.contains { text.contains($0, wholeWord: true) } || cashStems.contains { text.contains($0) }
+        // A word of the stem that names the balance is no cash ("Nalichnost", Bulgarian for what is available).
+        let words = note.lowercased().split { !$0.isLetter }
+        return cashWords.contains { text.contains($0, wholeWord: true) }
+            || words.contains { word in cashStems.contains { word.hasPrefix($0) } && !AmountFinder.balanceWords.contains(String(word)) }
     }
 
     /// Words of a cash withdrawal, in several languages (lowercased, whole words).
@@ -617,7 +621,7 @@ enum BankMessage {
             let isStoreNumber = !run.isEmpty && digits > 0 && digits <= 4 && numbered.count <= 6
                 && numbered.allSatisfy { $0.isNumber || $0.isUppercase }
                 && !DateResolver.isDayRunIntoMonth(bare) && !(digits == bare.count && DateResolver.monthWords.contains(nextPiece))
-            let isCard = cardWords.contains(lowered) || accountWords.contains(lowered)
+            let isCard = cardWords.contains(lowered) || accountWords.contains(lowered) || isCardProduct(bare)
             // "LAVKA-12": a name in capitals with its branch number after a dash.
             let letters = bare.filter { $0.isLetter }
             let isDashed = bare.contains("-") && digits <= 4 && letters.count >= 2 && letters.allSatisfy { $0.isUppercase }
@@ -709,6 +713,16 @@ enum BankMessage {
     /// Short words that business names write with a full stop.
     private static let businessAbbreviations: Set<String> = ["rest", "co", "inc", "ltd", "pvt", "corp", "bros", "intl", "ave",
                                                             "av", "no", "ip", "ooo", "sa", "srl", "gmbh", "int"]
+
+    /// A card named by a word in capitals ending in "CARD" ("HUMOCARD", "MEGACARD") or by a scheme
+    /// with the card's digits after a dash ("MIR-1234", "VISA-0042"): the payer's card, not a payee.
+    static func isCardProduct(_ word: Substring) -> Bool {
+        let lowered = word.lowercased()
+        if lowered.count >= 6, lowered.hasSuffix("card"), isInCapitals(word) { return true }
+        guard let dash = lowered.firstIndex(of: "-") else { return false }
+        let digits = lowered[lowered.index(after: dash)...]
+        return cardWords.contains(String(lowered[..<dash])) && (2...4).contains(digits.count) && digits.allSatisfy(\.isNumber)
+    }
 
     /// Card products and national card schemes, named before the card's digits ("VISA Gold/6155",
     /// "UZCARD *4412"): never the payee.

@@ -111,10 +111,12 @@ enum Currency {
                 }
             }
             // "Q.215.00", "Q1,250.00": Guatemalan quetzal, a capital Q against a figure with cents or
-            // thousands, or with its own full stop ("Q3" alone is a quarter of the year).
+            // thousands, or with its own full stop, a space after it or not ("Q. 125.00"; "Q3" alone is a
+            // quarter of the year).
             if character == "Q", !isLetter(index - 1), index + 1 < characters.count {
                 let hasStop = characters[index + 1] == "."
-                let start = index + (hasStop ? 2 : 1)
+                let spaced = hasStop && index + 2 < characters.count && characters[index + 2] == " "
+                let start = index + (hasStop ? 2 : 1) + (spaced ? 1 : 0)
                 let figure = start < characters.count ? characters[start...].prefix { $0.isNumberQuick || $0 == "," || $0 == "." } : []
                 if figure.first?.isNumberQuick == true, figure.last?.isNumberQuick == true,
                    hasStop || figure.contains(where: { $0 == "," || $0 == "." }) {
