@@ -1002,6 +1002,12 @@ import Testing
         #expect(BankMessage.isCashWithdrawal("Snyatie nalichnyh 5000 RUB ATM 1234"))
         #expect(RulesExtractor.introducedMerchant(in: "【カード利用】ご利用金額：1,200円 ご利用先：ARDENT BOOKS") == "ARDENT BOOKS")
         #expect(Currency.mentions(in: "Transacción aprobada: Q. 125.00 en LUMO TIENDA").first?.code == "GTQ")
+        // "SETTLEMENT" is how the money moved; Georgian "Balansi" is the balance, so the message is a bank's.
+        let settled = "Absa: CHEQ1234, Pur, 20/11/26 POS PURCHASE SETTLEMENT, ARDENT SPAR, R125.50, Available R3,400.00"
+        #expect(RulesExtractor.introducedMerchant(in: settled) == "ARDENT SPAR")
+        let georgian = "Gadaxda: 25.40 GEL NORTHPEAK TBILISI 20.11.2026 Balansi: 310.55 GEL"
+        #expect(BankMessage.reads(georgian))
+        #expect(amount(georgian) == "25.40")
     }
 
     /// A message laid out as "Label: value" lines names its payee in the value that is only a name;

@@ -419,7 +419,7 @@ enum AmountFinder {
     /// Words of a balance, limit or available amount: never the amount paid.
     static let balanceWords: Set<String> = [
         "bal", "balance", "baln", "saldo", "limit", "lmt", "avl", "avlbl", "avbl", "available", "ostatok", "ost",
-        "dostupno", "dostupny", "dostupnaya", "dostupna", "dostupnyi", "balans", "solde", "bakiye", "kontostand",
+        "dostupno", "dostupny", "dostupnaya", "dostupna", "dostupnyi", "balans", "balansi", "nashti", "solde", "bakiye", "kontostand",
         "disponible", "disponivel", "disponível", "avlbal", "availbal", "avail", "remaining", "closing", "guthaben",
         "verfügbar", "disponibile", "kalan", "restant",
         // In the scripts and languages banks send them in.

@@ -504,7 +504,7 @@ enum BankMessage {
     private static let transactionWords: Set<String> = [
         "transfer", "transferred", "transaction", "netbanking", "remittance", "prepaid", "credit", "debit",
         "deposit", "withdrawal", "loan", "emi", "autopay", "approved", "declined", "authorised", "authorized",
-        "notification", "notice",
+        "notification", "notice", "settlement",
     ]
 
     /// The name left over when every other word of a message has a role: what banks write about
@@ -833,9 +833,9 @@ enum BankMessage {
         "плащане", "картой", "egyenleg", "zůstatek", "zustatek", "stanje",
         "kortköp", "kortkjøp", "kaardimakse", "korttiosto", "vcharum", "odenis", "ödəniş", "reusita", "reușită",
         "paybill", "таны", "картаас", "дансаас", "зарлага", "гарлаа", "гүйлгээ", "harcama", "yapildi", "yapıldı", "tarihinde", "transakce", "tranzacție", "tranzactie", "tranzacția", "tranzactia",
-        "transakcija", "mokėjimas", "mokejimas", "kortele", "gnum", "գնում", "kartu", "kortti", "kaart",
+        "transakcija", "mokėjimas", "mokejimas", "kortele", "gnum", "գնում", "kartu", "kortti", "kaart", "plačilo", "placilo",
         // The same in Latin letters without accents (Georgian, Uzbek, Tajik, Norwegian, Danish, Swedish).
-        "gadaxda", "gadakhda", "xarid", "харид", "varekjop", "varekjøp", "kortkjop", "kortkop", "kortkob", "kortkøb",
+        "gadaxda", "gadakhda", "balansi", "nashti", "xarid", "харид", "varekjop", "varekjøp", "kortkjop", "kortkop", "kortkob", "kortkøb",
         // Swahili: "payment completed" (a wider table of payment words in five more languages made
         // messages the model read right into bank messages whose payee the rules then misread:
         // sms_val merchant −1, sms_dev −1; left out).
