@@ -1008,6 +1008,8 @@ import Testing
         let georgian = "Gadaxda: 25.40 GEL NORTHPEAK TBILISI 20.11.2026 Balansi: 310.55 GEL"
         #expect(BankMessage.reads(georgian))
         #expect(amount(georgian) == "25.40")
+        // Serbian "return of funds" is a refund.
+        #expect(!ExpenseSignals.isExpense("Povrat sredstava 1.250,00 RSD OSTRA MARKET kartica ***1234"))
     }
 
     /// A message laid out as "Label: value" lines names its payee in the value that is only a name;

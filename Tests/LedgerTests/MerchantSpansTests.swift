@@ -659,4 +659,20 @@ struct MerchantSpansTests {
         // What the writer did, in their language, names no one.
         #expect(["Almocei", "Compré", "Bezahlt", "Acheté"].allSatisfy { MerchantLexicon.isOnlyCommonWords($0.lowercased()) })
     }
+
+    /// The word that says which total follows ("Grand" of "Grand total") is no name, while a name
+    /// opening with it is; whom the writer treated is a guest, in English, French, Spanish, Italian
+    /// and German (invented notes).
+    @Test func totalsModifiersAndGuestsTreatedAreNoNames() {
+        #expect(!spans("Grand total 45 at Kestrel Diner").contains("Grand"))
+        #expect(!spans("Sub-total 40, tip 5").contains("Sub"))
+        #expect(spans("Grand Hotel Varro 2 nights 300").contains("Grand Hotel Varro"))
+        #expect(!spans("treated Lena to dinner at Corvo 58").contains("Lena"))
+        #expect(!spans("Invité a Ilse a cenar en Casa Varro, 36 €").contains("Ilse"))
+        #expect(!spans("ho offerto a Daan la cena da Ostra, 50 €").contains("Daan"))
+        let german = spans("Ich habe Daan ins Ostra eingeladen, 64 €")
+        #expect(!german.contains("Daan") && german.contains("Ostra"), "\(german)")
+        // Someone else's name after "habe" is no guest when nobody was invited.
+        #expect(spans("Ich habe Fennick Books besucht, 2 Romane 24 €").contains("Fennick Books"))
+    }
 }

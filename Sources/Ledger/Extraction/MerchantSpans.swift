@@ -59,7 +59,7 @@ enum MerchantSpans {
                 && !(titled && opensWithCommonWord(span)) && !(shaped && opensWithWhatWasHadAtName(span))
                 && isPlausible(span, moneyWordsInNames: shaped && !bank) && !isOnlyMessageWords(span) && !isOnlyFieldLabels(span)
                 && !isOnlyAddOnOrShare(span)
-                && !labelsAFigure(span, in: note)
+                && !labelsAFigure(span, in: note) && !modifiesTotal(span, in: note)
                 && span.wholeMatch(of: caseEnding) == nil
                 && !(bank && !labels.isEmpty && span.split(whereSeparator: \.isWhitespace).allSatisfy { labels.contains(String($0)) })
                 && !(bank && (isPlainLowercase(span) || isOnlyBanksWords(span)))
@@ -574,9 +574,36 @@ enum MerchantSpans {
             }
             if !names.contains(where: { carrierAndTradeWords.contains($0.lowercased()) }) { found.formUnion(names) }
         }
+        found.formUnion(guestsTreated(tokens: tokens, lowered: lowered))
         let brandWords = words(of: brands ?? knownBrands(in: note))
         return found.filter { !brandWords.contains($0.lowercased()) }
     }
+
+    /// Whom the writer treated: the capitalised name after a verb of treating someone ("treated Lena
+    /// to dinner", "j'ai invité Daan", "invité a Ilse", "convidei a Lena", "ho offerto a Daan"), or
+    /// in German and Dutch, where the verb comes last, after the writer's "habe"/"heb" ("Ich habe
+    /// Daan ins Ostra eingeladen"). A guest, not who was paid.
+    private static func guestsTreated(tokens: [String], lowered: [String]) -> [String] {
+        let verbLast = lowered.contains { ["eingeladen", "getrakteerd"].contains($0) }
+        var guests: [String] = []
+        for (index, word) in lowered.enumerated() {
+            let opens = treatingVerbs.contains(word) || verbLast && ["habe", "hab", "heb", "hebben", "haben"].contains(word)
+            guard opens else { continue }
+            var next = index + 1
+            if next < tokens.count, ["a", "à", "to", "die", "den", "de"].contains(lowered[next]) { next += 1 }
+            while next < tokens.count, tokens[next].first?.isUppercase == true,
+                  !MerchantLexicon.functionWords.contains(lowered[next]) {
+                guests.append(String(tokens[next]))
+                next += 1
+                if next < tokens.count, ["and", "&", "und", "en", "et", "e", "y"].contains(lowered[next]) { next += 1 }
+            }
+        }
+        return guests
+    }
+
+    /// Verbs of the writer treating someone, the guest after them.
+    private static let treatingVerbs: Set<String> = ["treated", "shouted", "invité", "invitée", "invite", "convidei", "offerto",
+                                                     "trakteerde", "spendierte"]
 
     /// Words a business puts in its name that no person has: kinds of shops and carriers.
     private static let carrierAndTradeWords: Set<String> = MerchantLexicon.businessKinds.union([
@@ -955,6 +982,23 @@ enum MerchantSpans {
 
     /// True for a span of balance, limit or available-amount words written right before a figure
     /// ("Atlikums 450,00 EUR", "Saldo: 1.200"): the figure's label, in any message, never a name.
+    /// True for words that only say which total follows them ("Grand" of "Grand total 45", "Sub"
+    /// of "Sub total"), wherever the span stands.
+    static func modifiesTotal(_ span: String, in note: String) -> Bool {
+        guard totalModifiers.contains(span.lowercased()) else { return false }
+        var searchStart = note.startIndex
+        var found = false
+        while let place = note.range(of: span, range: searchStart..<note.endIndex) {
+            let after = note[place.upperBound...].drop { $0 == " " || $0 == "-" }
+            guard after.lowercased().hasPrefix("total") else { return false }
+            found = true
+            searchStart = place.upperBound
+        }
+        return found
+    }
+
+    private static let totalModifiers: Set<String> = ["grand", "sub", "net", "gross", "final", "order", "bill"]
+
     static func labelsAFigure(_ span: String, in note: String) -> Bool {
         let words = span.split(whereSeparator: \.isWhitespace).map { $0.lowercased().trimming(where: \.isPunctuation) }
         guard !words.isEmpty, words.allSatisfy({ AmountFinder.balanceWords.contains($0) || AmountFinder.bankBalanceWords.contains($0) })

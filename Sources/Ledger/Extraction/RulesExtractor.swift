@@ -440,6 +440,8 @@ enum ExpenseSignals {
         "free of charge", "rebate", "deposit back", "cashback from", "estorno", "estornado", "estornada", "estornou", "cashback credited", "cashback received",
         "cashback has been", "возврат", "повернення", "возвращено", "iade edildi", "pengembalian", "hoàn tiền", "vozvrat",
         "rückbuchung", "zurückgebucht", "rambursare", "rambursat", "restituire",
+        // Serbian, Croatian and Bosnian: "return of funds", "refund".
+        "povrat sredstava", "povrat novca", "povraćaj", "povracaj",
         // "повернення" as Ukrainian banks transliterate it.
         "povernennia", "povernennya",
     ]
