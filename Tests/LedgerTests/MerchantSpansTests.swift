@@ -675,4 +675,17 @@ struct MerchantSpansTests {
         // Someone else's name after "habe" is no guest when nobody was invited.
         #expect(spans("Ich habe Fennick Books besucht, 2 Romane 24 €").contains("Fennick Books"))
     }
+
+    /// Only a written note all in capitals is folded, one character for one; the merchant read
+    /// from the folded note is copied back from the note as written; a bank's message is not folded.
+    @Test func aShoutedNoteIsFoldedAndItsMerchantCopiedBack() {
+        let note = "LUNCH AT HALDEN DELI 14.20"
+        let folded = ExpenseExtractor.foldedShouting(note)
+        #expect(folded == "lunch at halden deli 14.20")
+        #expect(ExpenseExtractor.restoringCase("halden deli", folded: folded ?? "", original: note) == "HALDEN DELI")
+        #expect(ExpenseExtractor.restoringCase("Marta", folded: folded ?? "", original: note) == "Marta")
+        #expect(ExpenseExtractor.foldedShouting("Lunch at Halden Deli 14.20") == nil)
+        #expect(ExpenseExtractor.foldedShouting("TAXI 12") == nil)
+        #expect(ExpenseExtractor.foldedShouting("PURCHASE OF INR 560.00 ON CARD XX1234 AT LUMO MART. AVL BAL INR 12,300.00") == nil)
+    }
 }

@@ -85,6 +85,16 @@ import Testing
         try expectMerchants([("Kestrel Oyster Bar 85", "Kestrel Oyster Bar"), ("Grand Kestrel Bar 85", "Grand Kestrel Bar")])
     }
 
+    /// A note written all in capitals is read in lower case: the name after "AT" is the merchant,
+    /// copied back as the note writes it, and a currency code still counts; a name after "for" that
+    /// closes with a kind of place is no one it was bought for (invented).
+    @Test func aNoteInCapitalsIsReadInLowerCaseAndAPlaceIsNoBeneficiary() throws {
+        try expectMerchants([("LUNCH AT HALDEN DELI 14.20", "HALDEN DELI"), ("ticket for Halden Museum 18", "Halden Museum")])
+        let result = try runNoteLedger(["extract", "DINNER AT CORVO GRILL 45 EUR"])
+        let expense = try json(Substring(result.stdout.trimmingCharacters(in: .newlines)))
+        #expect(expense["merchant"] as? String == "CORVO GRILL" && expense["currency"] as? String == "EUR", "\(result.stdout)")
+    }
+
     /// The category priors are measured once per model, prompt and thread count and kept in the
     /// cache folder: the next run reads them and answers the same; a damaged file is measured
     /// again and replaced; another thread count has its own file.

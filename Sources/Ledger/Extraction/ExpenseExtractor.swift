@@ -132,6 +132,48 @@ public final class ExpenseExtractor: Sendable {
     ///   - onSnapshot: called with each partial expense while the model writes.
     public func extract(_ note: String, received: Date?, learned: LearnedHints = .none,
                         onSnapshot: (Expense) -> Void = { _ in }) async -> Extraction {
+        // A note written all in capitals ("LUNCH AT HALDEN DELI 14.20") tells no name by its capitals:
+        // it is read in lower case, and the merchant copied back from the note as written.
+        guard let folded = Self.foldedShouting(note) else {
+            return await extractAsWritten(note, received: received, learned: learned, onSnapshot: onSnapshot)
+        }
+        // Currency codes are read as written ("38 USD"; "usd" is no code).
+        let currency = RulesExtractor.currency(in: note, chosen: AmountFinder.best(in: AmountFinder.candidates(in: note)))
+        func restored(_ expense: Expense) -> Expense {
+            var expense = expense
+            expense.merchant = expense.merchant.map { Self.restoringCase($0, folded: folded, original: note) }
+            if expense.amount != nil, expense.currency == nil { expense.currency = currency }
+            return expense
+        }
+        var extraction = await extractAsWritten(folded, received: received, learned: learned) { onSnapshot(restored($0)) }
+        extraction.expense = restored(extraction.expense)
+        return extraction
+    }
+
+    /// `note` in lower case when it is a written note in capitals (six letters or more, none in
+    /// lower case; a bank's message is read as banks write it) and lower-casing keeps each
+    /// character one character; else nil.
+    static func foldedShouting(_ note: String) -> String? {
+        let letters = note.filter(\.isLetter)
+        guard letters.count >= 6, letters.allSatisfy(\.isUppercase), !BankMessage.reads(note) else { return nil }
+        let folded = note.lowercased()
+        guard folded.count == note.count,
+              zip(note, folded).allSatisfy({ $0.lowercased() == String($1) }) else { return nil }
+        return folded
+    }
+
+    /// The text of `note` where `span` stands in its lower-cased `folded` form (the same characters
+    /// one for one); `span` itself when it does not stand there (a name the user set before).
+    static func restoringCase(_ span: String, folded: String, original note: String) -> String {
+        guard let range = folded.range(of: span) else { return span }
+        let start = folded.distance(from: folded.startIndex, to: range.lowerBound)
+        let length = folded.distance(from: range.lowerBound, to: range.upperBound)
+        let from = note.index(note.startIndex, offsetBy: start)
+        return String(note[from..<note.index(from, offsetBy: length)])
+    }
+
+    private func extractAsWritten(_ note: String, received: Date?, learned: LearnedHints,
+                                  onSnapshot: (Expense) -> Void) async -> Extraction {
         guard let model else {
             return rulesExtraction(note, received: received, learned: learned, reason: "extracted by rules (no model)")
         }

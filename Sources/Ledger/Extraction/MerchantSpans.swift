@@ -763,6 +763,12 @@ enum MerchantSpans {
     static func isBeneficiary(_ picked: String, in note: String) -> Bool {
         guard picked.first?.isUppercase == true, picked.split(separator: " ").count <= 2,
               !knownBrands(in: picked).contains(where: { $0.1.count == picked.count }) else { return false }
+        // A name closing with a kind of place or business is no person's ("tickets for Halden Museum").
+        if picked.contains(" "), let last = picked.split(separator: " ").last?.lowercased(),
+           MerchantLexicon.businessKinds.contains(last) || MerchantLexicon.nameClosers.contains(last)
+            || MerchantLexicon.institutionOpeners.contains(last) || MerchantLexicon.places.contains(last) {
+            return false
+        }
         let written = note.split(whereSeparator: \.isWhitespace).map { $0.trimming(",.;:!?()\"") }
         let lowered = written.map { $0.lowercased() }
         let first = picked.split(separator: " ")[0]
