@@ -688,4 +688,18 @@ struct MerchantSpansTests {
         #expect(ExpenseExtractor.foldedShouting("TAXI 12") == nil)
         #expect(ExpenseExtractor.foldedShouting("PURCHASE OF INR 560.00 ON CARD XX1234 AT LUMO MART. AVL BAL INR 12,300.00") == nil)
     }
+
+    /// A count of things bought is no part of a name ("halden books 2 novels"), a name's own number
+    /// is ("Route 66 Diner", "Studio 54 Fitness"); in a note without capitals, whom something was
+    /// bought for is found in lower case too (invented).
+    @Test func aCountOfThingsEndsANameAndLowerCaseBeneficiaries() {
+        let counted = spans("halden books 2 novels 31.50")
+        #expect(!counted.contains("halden books 2") && !counted.contains("halden books 2 novels"), "\(counted)")
+        #expect(!MerchantSpans.countsThings("Route 66 Diner", in: "Route 66 Diner burgers 24.50"))
+        #expect(!MerchantSpans.countsThings("Studio 54 Fitness", in: "Studio 54 Fitness monthly 45"))
+        #expect(!MerchantSpans.countsThings("Ostra & Sons", in: "Ostra & Sons hardware 18.35"))
+        #expect(spans("Ostra & Sons hardware, screws and hinges 18.35").contains("Ostra & Sons"))
+        #expect(MerchantSpans.isBeneficiary("mia", in: "birthday cake for mia 34"))
+        #expect(!MerchantSpans.isBeneficiary("Halden Museum", in: "ticket for Halden Museum 18"))
+    }
 }

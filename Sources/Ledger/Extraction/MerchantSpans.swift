@@ -59,7 +59,7 @@ enum MerchantSpans {
                 && !(titled && opensWithCommonWord(span)) && !(shaped && opensWithWhatWasHadAtName(span))
                 && isPlausible(span, moneyWordsInNames: shaped && !bank) && !isOnlyMessageWords(span) && !isOnlyFieldLabels(span)
                 && !isOnlyAddOnOrShare(span)
-                && !labelsAFigure(span, in: note) && !modifiesTotal(span, in: note)
+                && !labelsAFigure(span, in: note) && !modifiesTotal(span, in: note) && !(shaped && countsThings(span, in: note))
                 && span.wholeMatch(of: caseEnding) == nil
                 && !(bank && !labels.isEmpty && span.split(whereSeparator: \.isWhitespace).allSatisfy { labels.contains(String($0)) })
                 && !(bank && (isPlainLowercase(span) || isOnlyBanksWords(span)))
@@ -761,7 +761,9 @@ enum MerchantSpans {
     /// cash gift: "150 cash for Ines & Tom"), when a figure or a word of paying stands before "for"
     /// ("12.99 for Gigbox", "paid for Lumo"), nor for a well-known brand.
     static func isBeneficiary(_ picked: String, in note: String) -> Bool {
-        guard picked.first?.isUppercase == true, picked.split(separator: " ").count <= 2,
+        // (A note written without capitals names people in lower case: "birthday cake for mia".)
+        guard let initial = picked.first, initial.isUppercase || !note.contains(where: \.isUppercase),
+              picked.split(separator: " ").count <= 2,
               !knownBrands(in: picked).contains(where: { $0.1.count == picked.count }) else { return false }
         // A name closing with a kind of place or business is no person's ("tickets for Halden Museum").
         if picked.contains(" "), let last = picked.split(separator: " ").last?.lowercased(),
@@ -988,6 +990,20 @@ enum MerchantSpans {
 
     /// True for a span of balance, limit or available-amount words written right before a figure
     /// ("Atlikums 450,00 EUR", "Saldo: 1.200"): the figure's label, in any message, never a name.
+    /// True for a span holding a count of things bought: a small whole number, then a word in the
+    /// plural ("halden books 2 novels"); a name's own number stands before no such word ("Route 66 Diner").
+    static func countsThings(_ span: String, in note: String) -> Bool {
+        // With the word after the span where it ends in the number ("halden books 2" of "… 2 novels").
+        let next = note.range(of: span).map { note[$0.upperBound...].split(separator: " ").first ?? "" } ?? ""
+        let words = (span + " " + next).lowercased().split(separator: " ").map { $0.trimming(where: \.isPunctuation) }
+        return zip(words, words.dropFirst()).contains { number, thing in
+            // A plural, not a word ending in "ss" ("Studio 54 Fitness") nor the word a shop's name
+            // closes with ("99 Bikes").
+            !number.isEmpty && number.allSatisfy(\.isASCIIDigit) && number.count <= 2 && thing.count >= 4 && thing.hasSuffix("s")
+                && !thing.hasSuffix("ss") && thing.allSatisfy(\.isLetter) && !MerchantLexicon.nameClosers.contains(String(thing))
+        }
+    }
+
     /// True for words that only say which total follows them ("Grand" of "Grand total 45", "Sub"
     /// of "Sub total"), wherever the span stands.
     static func modifiesTotal(_ span: String, in note: String) -> Bool {
