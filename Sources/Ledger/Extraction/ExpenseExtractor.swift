@@ -134,7 +134,7 @@ public final class ExpenseExtractor: Sendable {
                         onSnapshot: (Expense) -> Void = { _ in }) async -> Extraction {
         // A note written all in capitals ("LUNCH AT HALDEN DELI 14.20") tells no name by its capitals:
         // it is read in lower case, and the merchant copied back from the note as written.
-        guard let folded = Self.foldedShouting(note) else {
+        guard rules.contains(.capitalsFolding), let folded = Self.foldedShouting(note) else {
             return await extractAsWritten(note, received: received, learned: learned, onSnapshot: onSnapshot)
         }
         // Currency codes are read as written ("38 USD"; "usd" is no code).

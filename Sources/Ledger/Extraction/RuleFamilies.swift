@@ -39,10 +39,14 @@ public struct RuleFamilies: OptionSet, Sendable {
     /// Brands known the world over, by what they sell, as category evidence (`BrandLexicon`).
     public static let brandLexicon = RuleFamilies(rawValue: 1 << 12)
 
+    /// A written note all in capitals read in lower case, its merchant copied back as written
+    /// (`ExpenseExtractor.foldedShouting`).
+    public static let capitalsFolding = RuleFamilies(rawValue: 1 << 13)
+
     public static let all: RuleFamilies = [.categoryCalibration, .introducedMerchant, .amountArithmetic, .numberWords,
                                            .nonExpenseCues, .balanceWords, .relativeDates, .merchantShape, .genericMerchants,
                                            .categoryKeywords, .percentages,
-                                           .descriptiveNames, .brandLexicon]
+                                           .descriptiveNames, .brandLexicon, .capitalsFolding]
 
     /// The names used in `NOTELEDGER_RULES_OFF`.
     public static let names: [(String, RuleFamilies)] = [
@@ -50,7 +54,7 @@ public struct RuleFamilies: OptionSet, Sendable {
         ("amount-arithmetic", .amountArithmetic), ("number-words", .numberWords), ("non-expense-cues", .nonExpenseCues),
         ("balance-words", .balanceWords), ("relative-dates", .relativeDates), ("merchant-shape", .merchantShape),
         ("generic-merchants", .genericMerchants), ("category-keywords", .categoryKeywords), ("percentages", .percentages),
-        ("descriptive-names", .descriptiveNames), ("brand-lexicon", .brandLexicon),
+        ("descriptive-names", .descriptiveNames), ("brand-lexicon", .brandLexicon), ("capitals-folding", .capitalsFolding),
     ]
 
     /// Every family except those named in `list` (comma-separated); nil names an unknown family.
