@@ -988,8 +988,6 @@ enum MerchantSpans {
         return !words.isEmpty && words.allSatisfy(fieldLabels.contains)
     }
 
-    /// True for a span of balance, limit or available-amount words written right before a figure
-    /// ("Atlikums 450,00 EUR", "Saldo: 1.200"): the figure's label, in any message, never a name.
     /// True for a span holding a count of things bought: a small whole number, then a word in the
     /// plural ("halden books 2 novels"); a name's own number stands before no such word ("Route 66 Diner").
     static func countsThings(_ span: String, in note: String) -> Bool {
@@ -1004,15 +1002,16 @@ enum MerchantSpans {
         }
     }
 
-    /// True for words that only say which total follows them ("Grand" of "Grand total 45", "Sub"
-    /// of "Sub total"), wherever the span stands.
+    /// True for a word that only says which sum follows it (Grand, Sub or Net before the word for a
+    /// total, `AmountRoles.totalWords`), wherever the span stands.
     static func modifiesTotal(_ span: String, in note: String) -> Bool {
         guard totalModifiers.contains(span.lowercased()) else { return false }
         var searchStart = note.startIndex
         var found = false
         while let place = note.range(of: span, range: searchStart..<note.endIndex) {
             let after = note[place.upperBound...].drop { $0 == " " || $0 == "-" }
-            guard after.lowercased().hasPrefix("total") else { return false }
+            let word = after.prefix { $0.isLetter }.lowercased()
+            guard AmountRoles.totalWords.contains(word) else { return false }
             found = true
             searchStart = place.upperBound
         }
@@ -1021,6 +1020,8 @@ enum MerchantSpans {
 
     private static let totalModifiers: Set<String> = ["grand", "sub", "net", "gross", "final", "order", "bill"]
 
+    /// True for a span of balance, limit or available-amount words written right before a figure
+    /// ("Atlikums 450,00 EUR", "Saldo: 1.200"): the figure's label, in any message, never a name.
     static func labelsAFigure(_ span: String, in note: String) -> Bool {
         let words = span.split(whereSeparator: \.isWhitespace).map { $0.lowercased().trimming(where: \.isPunctuation) }
         guard !words.isEmpty, words.allSatisfy({ AmountFinder.balanceWords.contains($0) || AmountFinder.bankBalanceWords.contains($0) })
