@@ -1008,6 +1008,11 @@ import Testing
         let georgian = "Gadaxda: 25.40 GEL NORTHPEAK TBILISI 20.11.2026 Balansi: 310.55 GEL"
         #expect(BankMessage.reads(georgian))
         #expect(amount(georgian) == "25.40")
+        // The Swiss apostrophe parts thousands; "1 199,- €" is one price; a height or a decade is no thousands.
+        #expect(amount("Zugticket CHF 1'250.50 Northpeak Rail") == "1250.50")
+        #expect(amount("Fennick Uhren 1’250 CHF") == "1250")
+        #expect(amount("Gigbox 1 199,- € Fernseher") == "1199")
+        #expect(amount("5'10 tall, jeans 49.90") == "49.90")
         // Serbian "return of funds" is a refund.
         #expect(!ExpenseSignals.isExpense("Povrat sredstava 1.250,00 RSD OSTRA MARKET kartica ***1234"))
     }

@@ -313,10 +313,17 @@ enum AmountFinder {
                 continue
             }
             var end = index
+            // An apostrophe between groups of three is the Swiss thousands mark ("CHF 1'250.50", "1’250").
+            func isApostropheGroup(_ at: Int) -> Bool {
+                "'’".contains(characters[at]) && at > index && at + 3 < characters.count
+                    && characters[(at + 1)...(at + 3)].allSatisfy(\.isASCIIDigit)
+                    && (at + 4 == characters.count || !characters[at + 4].isASCIIDigit)
+            }
             while end < characters.count,
                   characters[end].isASCIIDigit
                     || ((characters[end] == "." || characters[end] == ",")
-                        && end + 1 < characters.count && characters[end + 1].isASCIIDigit) {
+                        && end + 1 < characters.count && characters[end + 1].isASCIIDigit)
+                    || isApostropheGroup(end) {
                 end += 1
             }
             end = spaceGroupedEnd(characters, start: index, end: end)
@@ -361,6 +368,11 @@ enum AmountFinder {
               characters[(grouped + 1)..<(grouped + 4)].allSatisfy(\.isASCIIDigit),
               grouped + 4 == characters.count || !characters[grouped + 4].isASCIIDigit {
             grouped += 4
+            // "1 199,- €": a dash for the cents marks a price as a decimal part does.
+            if grouped + 1 < characters.count, characters[grouped] == ",", "-–".contains(characters[grouped + 1]) {
+                hasDecimal = true
+                break
+            }
             // A decimal part ends the number.
             if grouped + 1 < characters.count, characters[grouped] == "." || characters[grouped] == ",",
                characters[grouped + 1].isASCIIDigit {
