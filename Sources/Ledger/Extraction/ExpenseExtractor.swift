@@ -243,9 +243,8 @@ public final class ExpenseExtractor: Sendable {
                 guard rules.contains(.merchantShape), let range = note.range(of: picked + " ") else { return picked }
                 let following = note[range.upperBound...].split(separator: " ").prefix(3).map { $0.trimming(where: \.isPunctuation) }
                 let capitalised = following.prefix { $0.first?.isUppercase == true }
-                guard let closing = capitalised.lastIndex(where: { word in
-                    MerchantLexicon.nameClosers.contains(word.lowercased()) || MerchantLexicon.businessKinds.contains(word.lowercased())
-                }) else { return picked }
+                guard let closing = capitalised.lastIndex(where: { MerchantLexicon.closesABusinessName(String($0)) })
+                else { return picked }
                 let whole = ([picked] + capitalised[...closing]).joined(separator: " ")
                 return spans.contains(whole) ? whole : picked
             }.map { picked in

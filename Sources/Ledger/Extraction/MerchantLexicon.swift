@@ -83,6 +83,13 @@ enum MerchantLexicon {
                                        "takeaway", "delivery", "almuerzo", "cena", "comida", "desayuno", "déjeuner", "dîner",
                                        "frühstück", "mittagessen", "abendessen", "pranzo", "colazione", "jantar", "almoço"]
 
+    /// True for a word a business's name may close with: what it sells or does ("Electronics") or
+    /// its kind ("Market", "Bar").
+    static func closesABusinessName(_ word: String) -> Bool {
+        let lowered = word.lowercased()
+        return nameClosers.contains(lowered) || businessKinds.contains(lowered)
+    }
+
     /// Words a shop's name closes with, naming what it sells or does ("Gigbox Electronics",
     /// "Fennick Books", "Red Kite Cycles"): written capitalised after a name they belong to it.
     static let nameClosers: Set<String> = [

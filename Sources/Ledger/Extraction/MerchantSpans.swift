@@ -767,8 +767,8 @@ enum MerchantSpans {
               !knownBrands(in: picked).contains(where: { $0.1.count == picked.count }) else { return false }
         // A name closing with a kind of place or business is no person's ("tickets for Halden Museum").
         if picked.contains(" "), let last = picked.split(separator: " ").last?.lowercased(),
-           MerchantLexicon.businessKinds.contains(last) || MerchantLexicon.nameClosers.contains(last)
-            || MerchantLexicon.institutionOpeners.contains(last) || MerchantLexicon.places.contains(last) {
+           MerchantLexicon.closesABusinessName(last) || MerchantLexicon.institutionOpeners.contains(last)
+            || MerchantLexicon.places.contains(last) {
             return false
         }
         let written = note.split(whereSeparator: \.isWhitespace).map { $0.trimming(",.;:!?()\"") }
